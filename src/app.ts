@@ -1,0 +1,137 @@
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
+import type { App } from './platform/http-types.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Ajv } from 'ajv';
+import { Type } from '@sinclair/typebox';
+import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
+import type { Services } from './container.js';
+import type { NodeEnv } from './config.js';
+import { ping, type Database } from './platform/db.js';
+import { ok } from './platform/envelope.js';
+import { AppError } from './platform/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFailure } from './platform/http-errors.js';
+import type { Logger } from './platform/logger.js';
+import { installMetrics } from './platform/metrics.js';
+import { installOpenApi } from './platform/openapi.js';
+import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
+import { ulid } from 'ulid';
+import type { KeyType } from './platform/schema.js';
+import type { Providers } from './providers/ports.js';
+import { createSandboxProviders } from './providers/sandbox/sandbox.js';
+import { ninLookup } from './verifications/nin.js';
+import { apiKeyAuth, ONE_MIB, registerVerification } from './verifications/pipeline.js';
+
+export interface AppOptions {
+  services: Services;
+  database: Database;
+  logger: Logger;
+  nodeEnv: NodeEnv;
+  trustProxy?: boolean;
+  /** The sandbox's `slow` scenario delay; tests shorten it. */
+  sandboxSlowDelayMs?: number;
+  /** Node's process metrics in /metrics; off in tests, where many apps share one process. */
+  defaultMetrics?: boolean;
+  lastUsedFlushMs?: number;
+}
+
+const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP application: platform plugins first, then each capability's routes, listed explicitly. */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { services, database } = opts;
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    // A caller's own X-Request-Id is kept when it is sane, so both sides can quote one id.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : `req_${ulid().toLowerCase()}`;
+    },
+    bodyLimit: ONE_MIB,
+    trustProxy: opts.trustProxy ?? false,
+    return503OnClosing: false,
+    ajv: {
+      // Strict validation (DESIGN.md §3): no coercion ("123" is not 123) and unknown fields are errors.
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: true, verbose: true },
+      plugins: [
+        (ajv: Ajv) => {
+          ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+          return ajv;
+        },
+      ],
+    },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('apiKey', null);
+  // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  // 413 is decided from Content-Length after authentication (onRequest) and before the content type (415).
+  app.addHook('preParsing', async (req: FastifyRequest, reply) => {
+    const length = Number(req.headers['content-length']);
+    const limit = req.routeOptions.bodyLimit ?? ONE_MIB;
+    if (Number.isFinite(length) && length > limit) {
+      sendFailure(req, reply, new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`));
+      return reply;
+    }
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  installErrorHandling(app);
+  installMetrics(app, { defaultMetrics: opts.defaultMetrics ?? true });
+  app.addSchema(ErrorEnvelope);
+  await installOpenApi(app);
+
+  // Operations (DESIGN.md §13).
+  const Status = SuccessEnvelope(Type.Object({ status: Type.String() }, { additionalProperties: true }));
+  app.get('/healthz', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: Status } } }, async (req) =>
+    ok(req, { status: 'ok' }, 'Alive'),
+  );
+  app.get(
+    '/readyz',
+    { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: Status, '5xx': ErrorRef } } },
+    async (req) => {
+      try {
+        await ping(database.db);
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable');
+      }
+      return ok(req, { status: 'ready', database: database.kind }, 'Ready');
+    },
+  );
+
+  const authenticate = apiKeyAuth(services.apiKeys);
+  registerCatalogueRoutes(app, { catalogue: services.catalogue, authenticate });
+
+  const sandbox = createSandboxProviders({ ids: services.ids, slowDelayMs: opts.sandboxSlowDelayMs });
+  const pipelineDeps = {
+    apiKeys: services.apiKeys,
+    catalogue: services.catalogue,
+    records: services.records,
+    ids: services.ids,
+    clock: services.clock,
+    logger: opts.logger,
+    // Live keys get no providers until billing exists: the pipeline refuses them before any call.
+    providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : null),
+  };
+  registerVerification(app, ninLookup, pipelineDeps);
+
+  const flushTimer = setInterval(() => {
+    services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
+  }, opts.lastUsedFlushMs ?? 5_000);
+  flushTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(flushTimer);
+    await services.records.drain();
+    await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
+  });
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { App } from '../platform/http-types.js';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { ok } from '../platform/envelope.js';
+import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
+import { ACCESS_LEVELS, NIN_REQUEST_REASONS, SERVICE_CODES } from './catalogue.js';
+import type { CatalogueService } from './catalogue.service.js';
+
+const NoQuery = StrictObject({});
+const PricesSchema = Type.Object({ BASIC: Type.Number(), STANDARD: Type.Number(), PREMIUM: Type.Number() }, { description: 'Naira per verification at each access level' });
+
+export const ServiceViewSchema = Type.Object({
+  code: StringEnum(SERVICE_CODES),
+  name: Type.String(),
+  status: StringEnum(['ACTIVE', 'SUSPENDED'] as const),
+  endpoints: Type.Array(Type.String()),
+  accessLevel: StringEnum(ACCESS_LEVELS),
+  price: Type.Number({ description: "Naira per verification at the organisation's access level" }),
+  currency: Type.Literal('NGN'),
+  prices: PricesSchema,
+});
+
+/** Discovery (DESIGN.md §4): what the caller can call, and the NIN request reasons. */
+export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueService; authenticate: onRequestHookHandler }) {
+  const { catalogue, authenticate } = deps;
+  const common = { tags: ['Discovery'], security: [{ apiKey: [] }], querystring: NoQuery };
+
+  app.get(
+    '/v1/services',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: "The services on the caller's account",
+        response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), '4xx': ErrorRef },
+      },
+    },
+    async (req) => ok(req, await catalogue.listServices(req.apiKey!.organisationId), 'Services'),
+  );
+
+  app.get(
+    '/v1/lists/verification-types',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'The verification types the caller can call now',
+        response: {
+          200: SuccessEnvelope(Type.Array(Type.Object({ type: Type.String(), name: Type.String(), endpoints: Type.Array(Type.String()) }))),
+          '4xx': ErrorRef,
+        },
+      },
+    },
+    async (req) => ok(req, await catalogue.verificationTypes(req.apiKey!.organisationId), 'Verification types'),
+  );
+
+  app.get(
+    '/v1/nin/request-reasons',
+    {
+      onRequest: authenticate,
+      schema: {
+        ...common,
+        summary: 'The valid requestReason values of a NIN lookup',
+        response: { 200: SuccessEnvelope(Type.Array(Type.Object({ code: Type.String(), description: Type.String() }))), '4xx': ErrorRef },
+      },
+    },
+    async (req) => ok(req, NIN_REQUEST_REASONS.map((r) => ({ code: r.code, description: r.description })), 'NIN request reasons'),
+  );
+}

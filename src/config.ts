@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * The only reader of the environment (CONVENTIONS rule 4). Everything is validated at start, and
+ * every problem is named at once rather than one per restart.
+ */
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  /** PostgreSQL when set; otherwise the embedded database in dataDir. */
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  dataDir: string;
+  redisUrl: string | null;
+  jwtSecret: string;
+  dataEncryptionKey: Buffer;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  providerTimeoutMs: number;
+  /** Where the development secrets came from, for the start-up message. */
+  secretsSource: 'environment' | 'data-dir';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration; in development, generates missing secrets once into DATA_DIR. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const nodeEnvRaw = str('NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if (nodeEnvRaw === 'development' || nodeEnvRaw === 'test' || nodeEnvRaw === 'production') nodeEnv = nodeEnvRaw;
+  else problems.push(`NODE_ENV must be development, test or production (got "${nodeEnvRaw}")`);
+
+  const databaseUrl = str('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const redisUrl = str('REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+
+  const logLevelRaw = str('LOG_LEVEL') ?? 'info';
+  const logLevel = (LOG_LEVELS as string[]).includes(logLevelRaw) ? (logLevelRaw as LogLevel) : 'info';
+  if (logLevel !== logLevelRaw) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const dataDir = resolve(str('DATA_DIR') ?? './data');
+  let jwtSecret = str('JWT_SECRET');
+  let dekRaw = str('DATA_ENCRYPTION_KEY');
+  let secretsSource: Config['secretsSource'] = 'environment';
+
+  if (nodeEnv === 'production') {
+    if (!jwtSecret) problems.push('JWT_SECRET is required in production (at least 32 characters)');
+    if (!dekRaw) problems.push('DATA_ENCRYPTION_KEY is required in production (32 bytes, base64)');
+  } else if ((!jwtSecret || !dekRaw) && problems.length === 0) {
+    const generated = devSecrets(dataDir);
+    jwtSecret ??= generated.jwtSecret;
+    dekRaw ??= generated.dataEncryptionKey;
+    secretsSource = 'data-dir';
+  }
+
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  let dataEncryptionKey = Buffer.alloc(0);
+  if (dekRaw !== undefined) {
+    dataEncryptionKey = Buffer.from(dekRaw, 'base64');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(dekRaw) || dataEncryptionKey.length !== 32) {
+      problems.push('DATA_ENCRYPTION_KEY must be 32 bytes encoded in base64 (e.g. `openssl rand -base64 32`)');
+    }
+  }
+
+  const config: Config = {
+    nodeEnv,
+    host: str('HOST') ?? '0.0.0.0',
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl,
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
+    dataDir,
+    redisUrl,
+    jwtSecret: jwtSecret ?? '',
+    dataEncryptionKey,
+    logLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    secretsSource,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Secrets for development, generated on first use and kept (mode 0600) beside the embedded database. */
+function devSecrets(dataDir: string): { jwtSecret: string; dataEncryptionKey: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; dataEncryptionKey: string };
+    return parsed;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    dataEncryptionKey: randomBytes(32).toString('base64'),
+  };
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process created it first: theirs wins, so both share one key.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return devSecrets(dataDir);
+    throw err;
+  }
+  return secrets;
+}

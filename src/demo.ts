@@ -1,0 +1,45 @@
+import { SERVICES } from './catalogue/catalogue.js';
+import type { Services } from './container.js';
+import { randomBase62 } from './platform/crypto.js';
+
+export interface DemoAccount {
+  organisationId: string;
+  ownerEmail: string;
+  ownerPassword: string;
+  platformAdminEmail: string;
+  platformAdminPassword: string;
+  testKey: string;
+  liveKey: string;
+}
+
+/**
+ * A ready-to-call organisation (DESIGN.md §9 `idv demo`): an OWNER, a platform admin, every service
+ * provisioned at the platform's default prices, STANDARD access, and a test and a live key.
+ */
+export async function createDemo(services: Services): Promise<DemoAccount> {
+  const tag = randomBase62(6).toLowerCase();
+  const ownerEmail = `demo-owner-${tag}@example.com`;
+  const ownerPassword = randomBase62(20);
+  const platformAdminEmail = `demo-admin-${tag}@example.com`;
+  const platformAdminPassword = randomBase62(20);
+
+  await services.accounts.createPlatformAdmin({ email: platformAdminEmail, password: platformAdminPassword });
+  const { organisationId, userId } = await services.accounts.createOrganisation({
+    name: 'Demo Organisation',
+    ownerEmail,
+    ownerPassword,
+    accessLevel: 'STANDARD',
+  });
+  for (const s of SERVICES) await services.catalogue.provision({ organisationId, service: s.code, status: 'ACTIVE' });
+  const test = await services.apiKeys.create({ organisationId, type: 'test', name: 'Demo test key', createdBy: userId });
+  const live = await services.apiKeys.create({ organisationId, type: 'live', name: 'Demo live key', createdBy: userId });
+  return {
+    organisationId,
+    ownerEmail,
+    ownerPassword,
+    platformAdminEmail,
+    platformAdminPassword,
+    testKey: test.secret,
+    liveKey: live.secret,
+  };
+}

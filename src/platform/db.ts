@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import type { DB } from './schema.js';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Where the data lives, safe to print (no password). */
+  description: string;
+  /** Applies pending migrations under a lock, so concurrent starts apply each one once. */
+  migrate(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+const MIGRATION_LOCK_ID = 7_320_114_001;
+
+/** Opens PostgreSQL or the embedded database; neither is migrated until migrate() is called. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  return openPglite(target.kind === 'pglite' ? target.dataDir : null);
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: 'idv',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        // int8 (kobo, counters) as a number: every amount is far below 2^53 kobo.
+        if (oid === 20) return (value: string) => toSafeNumber(value);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    kind: 'postgres',
+    db,
+    description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+        const applied = await applyPending(
+          async (text, params) => (await client.query(text, params as unknown[])).rows,
+        );
+        await client.query('COMMIT');
+        return applied;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let lock: DataDirLock | null = null;
+  if (dataDir !== null) lock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir === null ? undefined : join(dataDir, 'pgdata'));
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return {
+    kind: 'pglite',
+    db,
+    description: dataDir === null ? 'embedded PostgreSQL (in memory)' : `embedded PostgreSQL in ${dataDir}`,
+    async migrate() {
+      return client.transaction(async (tx) => {
+        return applyPending(async (text, params) => {
+          if (params && params.length > 0) return (await tx.query(text, params as unknown[])).rows as Record<string, unknown>[];
+          const results = await tx.exec(text);
+          return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+        });
+      });
+    },
+    async close() {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+async function applyPending(exec: Exec): Promise<string[]> {
+  await exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await exec('SELECT version FROM schema_migrations')).map((r) => String(r.version)));
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.sql$/, '');
+    if (done.has(version)) continue;
+    await exec(readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8'));
+    await exec('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    applied.push(version);
+  }
+  return applied;
+}
+
+function toSafeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is beyond the safe integer range`);
+  return n;
+}
+
+/** Readiness probe: the database answers a trivial query. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}
+
+/** True for PostgreSQL's unique_violation, from either driver. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}

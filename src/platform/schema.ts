@@ -1,0 +1,116 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables of migrations/. Timestamps read as Date; bigint kobo reads as number. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Bytes = ColumnType<Uint8Array, Buffer | Uint8Array, Buffer | Uint8Array>;
+
+export type AccessLevel = 'BASIC' | 'STANDARD' | 'PREMIUM';
+export type Role = 'OWNER' | 'ADMIN' | 'DEVELOPER' | 'VIEWER';
+export type KeyType = 'test' | 'live';
+export type ServiceStatus = 'ACTIVE' | 'SUSPENDED';
+
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  access_level: Generated<AccessLevel>;
+  concurrency_limit: number | null;
+  velocity_limit: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: string;
+  organisation_id: string | null;
+  email: string;
+  password_hash: string | null;
+  role: Role | null;
+  is_platform_admin: Generated<boolean>;
+  status: Generated<'ACTIVE' | 'INVITED' | 'REMOVED'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  type: KeyType;
+  secret_hash: Bytes;
+  prefix: string;
+  last4: string;
+  rate_limit: number | null;
+  expires_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
+export interface ServicesTable {
+  code: string;
+  name: string;
+  sort_order: number;
+  default_price_basic_kobo: number;
+  default_price_standard_kobo: number;
+  default_price_premium_kobo: number;
+}
+
+export interface OrganisationServicesTable {
+  organisation_id: string;
+  service_code: string;
+  status: ServiceStatus;
+  price_basic_kobo: number;
+  price_standard_kobo: number;
+  price_premium_kobo: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CacheEpochTable {
+  id: number;
+  value: number;
+}
+
+export interface VerificationRecordsTable {
+  id: string;
+  organisation_id: string;
+  type: string;
+  endpoint: string;
+  environment: KeyType;
+  verification_status: 'VERIFIED' | 'NOT_VERIFIED' | null;
+  error_code: string | null;
+  http_status: number;
+  charged: boolean;
+  charge_amount_kobo: number;
+  reference_id: string | null;
+  identifier_type: 'NIN' | 'BVN' | 'TIN' | 'PHONE' | 'RC_NUMBER';
+  identifier_ciphertext: Bytes;
+  identifier_hash: Bytes;
+  identifier_masked: string;
+  purpose: string | null;
+  request_reason: string | null;
+  api_key_id: string;
+  request_id: string;
+  duration_ms: number;
+  replay_of: string | null;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: CreatedAt;
+}
+
+export interface DB {
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  services: ServicesTable;
+  organisation_services: OrganisationServicesTable;
+  cache_epoch: CacheEpochTable;
+  verification_records: VerificationRecordsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,82 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DataCipher } from '../platform/crypto.js';
+import { maskIdentifier } from '../platform/crypto.js';
+import { createGroupCommitter } from '../platform/group-commit.js';
+import type { DB, KeyType, VerificationRecordsTable } from '../platform/schema.js';
+
+export type IdentifierType = VerificationRecordsTable['identifier_type'];
+
+/** A record about to be written (DESIGN.md §10.1); the identifier is still in clear here. */
+export interface NewVerificationRecord {
+  id: string;
+  organisationId: string;
+  type: string;
+  endpoint: string;
+  environment: KeyType;
+  verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null;
+  errorCode: string | null;
+  httpStatus: number;
+  charged: boolean;
+  chargeAmountKobo: number;
+  referenceId: string | null;
+  identifierType: IdentifierType;
+  /** Normalised identifier in clear: encrypted, hashed and masked before it is stored. */
+  identifier: string;
+  purpose: string | null;
+  requestReason: string | null;
+  apiKeyId: string;
+  requestId: string;
+  durationMs: number;
+  replayOf: string | null;
+  createdAt: Date;
+}
+
+/** The purpose under which identifiers are hashed for look-ups; one per identifier type. */
+export const identifierHashPurpose = (type: IdentifierType) => `identifier:${type}`;
+
+export function toRecordRow(cipher: DataCipher, r: NewVerificationRecord): Insertable<VerificationRecordsTable> {
+  return {
+    id: r.id,
+    organisation_id: r.organisationId,
+    type: r.type,
+    endpoint: r.endpoint,
+    environment: r.environment,
+    verification_status: r.verificationStatus,
+    error_code: r.errorCode,
+    http_status: r.httpStatus,
+    charged: r.charged,
+    charge_amount_kobo: r.chargeAmountKobo,
+    reference_id: r.referenceId,
+    identifier_type: r.identifierType,
+    identifier_ciphertext: cipher.encrypt(r.identifier),
+    identifier_hash: cipher.keyedHash(identifierHashPurpose(r.identifierType), r.identifier),
+    identifier_masked: maskIdentifier(r.identifier),
+    purpose: r.purpose,
+    request_reason: r.requestReason,
+    api_key_id: r.apiKeyId,
+    request_id: r.requestId,
+    duration_ms: Math.max(0, Math.round(r.durationMs)),
+    replay_of: r.replayOf,
+    created_at: r.createdAt,
+  };
+}
+
+/**
+ * Writes verification records through group commit: the records of concurrent requests go in one
+ * multi-row INSERT, and each caller is answered once its own row is durable.
+ */
+export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; concurrency?: number }) {
+  const committer = createGroupCommitter<Insertable<VerificationRecordsTable>>({
+    concurrency: deps.concurrency ?? 1,
+    flush: async (rows) => {
+      await deps.db.insertInto('verification_records').values(rows).execute();
+    },
+  });
+  return {
+    /** Resolves once the record is committed. */
+    write: (record: NewVerificationRecord) => committer.submit(toRecordRow(deps.cipher, record)),
+    drain: () => committer.drain(),
+  };
+}
+
+export type RecordWriter = ReturnType<typeof createRecordWriter>;

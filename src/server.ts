@@ -1,0 +1,67 @@
+import type { Config } from './config.js';
+import { buildApp } from './app.js';
+import { createDemo, type DemoAccount } from './demo.js';
+import type { Logger } from './platform/logger.js';
+import { openRuntime } from './runtime.js';
+
+/** config → storage → app → listen; SIGTERM stops accepting, finishes in-flight requests, then exits. */
+export async function startServer(config: Config, logger: Logger, out: NodeJS.WritableStream = process.stdout) {
+  const runtime = await openRuntime(config, logger);
+  const { services, database } = runtime;
+
+  let demo: DemoAccount | null = null;
+  if (database.kind === 'pglite' && config.nodeEnv !== 'production' && (await services.accounts.countOrganisations()) === 0) {
+    demo = await createDemo(services);
+  }
+
+  const app = await buildApp({ services, database, logger, nodeEnv: config.nodeEnv, trustProxy: config.trustProxy });
+  const address = await app.listen({ host: config.host, port: config.port });
+  logger.info({ database: database.description, redis: runtime.redis ? 'configured' : 'off' }, `idv listening on ${address}`);
+  if (config.secretsSource === 'data-dir') {
+    logger.warn(`development secrets are kept in ${config.dataDir}/secrets.json; set JWT_SECRET and DATA_ENCRYPTION_KEY in production`);
+  }
+  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  if (demo) out.write(demoBanner(demo, base));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return { app, runtime, base, demo };
+}
+
+function demoBanner(demo: DemoAccount, base: string): string {
+  return `
+──────────────────────────────────────────────────────────────────────────────
+ idv is running at ${base}   (API reference: ${base}/docs)
+
+ A demo organisation was created on this empty database. Keys are shown once:
+   test key   ${demo.testKey}
+   live key   ${demo.liveKey}
+   owner      ${demo.ownerEmail} / ${demo.ownerPassword}
+   platform   ${demo.platformAdminEmail} / ${demo.platformAdminPassword}
+
+ Try it:
+   curl -s ${base}/v1/nin/raw/lookup \\
+     -H 'x-api-key: ${demo.testKey}' -H 'content-type: application/json' \\
+     -d '{"nin":"11111111111","requestReason":"ACCOUNT_OPENING"}'
+──────────────────────────────────────────────────────────────────────────────
+`;
+}

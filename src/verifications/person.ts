@@ -1,0 +1,45 @@
+import { Type } from '@sinclair/typebox';
+import { PERSON_FIELDS } from '../catalogue/catalogue.js';
+import type { AccessLevel } from '../platform/schema.js';
+import type { PersonRecord } from '../providers/ports.js';
+
+/**
+ * A person record cut to the organisation's access level (DESIGN.md §4): fields above the level, and
+ * fields the registry holds nothing for, are omitted.
+ */
+export function shapePerson(
+  person: PersonRecord,
+  level: AccessLevel,
+  echo: Record<string, string>,
+  extraFields: Partial<Record<AccessLevel, readonly string[]>> = {},
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const source = person as Record<string, string | undefined>;
+  for (const field of [...PERSON_FIELDS[level], ...(extraFields[level] ?? [])]) {
+    const value = source[field];
+    if (value !== undefined && value !== null && value !== '') out[field] = value;
+  }
+  return { ...out, ...echo };
+}
+
+const opt = (description: string, extra: Record<string, unknown> = {}) => Type.Optional(Type.String({ description, ...extra }));
+
+/** The person record in responses; every field is optional because level and registry decide. */
+export const PersonRecordSchema = Type.Object(
+  {
+    firstName: opt('BASIC and above'),
+    middleName: opt('BASIC and above'),
+    lastName: opt('BASIC and above'),
+    dateOfBirth: opt('YYYY-MM-DD; BASIC and above', { examples: ['1990-04-12'] }),
+    gender: Type.Optional(Type.Union([Type.Literal('MALE'), Type.Literal('FEMALE')], { description: 'BASIC and above' })),
+    nin: opt('Echoes the NIN looked up'),
+    phoneNumber: opt('STANDARD and above'),
+    email: opt('STANDARD and above'),
+    address: opt('STANDARD and above'),
+    stateOfOrigin: opt('STANDARD and above'),
+    lgaOfOrigin: opt('STANDARD and above'),
+    nationality: opt('STANDARD and above'),
+    photo: opt('Base64 JPEG; PREMIUM only'),
+  },
+  { description: 'Fields the access level does not include, or the registry does not hold, are omitted.' },
+);

@@ -1,0 +1,250 @@
+import type { App } from '../platform/http-types.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ApiKeyService, AuthenticatedKey } from '../api-keys/api-keys.service.js';
+import type { ServiceCode } from '../catalogue/catalogue.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { ok } from '../platform/envelope.js';
+import { AppError, validationError, type ErrorCode } from '../platform/errors.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { Clock } from '../platform/clock.js';
+import { koboToNaira } from '../platform/money.js';
+import type { AccessLevel, KeyType } from '../platform/schema.js';
+import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
+import {
+  SANDBOX_SCENARIOS,
+  type ProviderCallContext,
+  type ProviderFailureCode,
+  type ProviderOutcome,
+  type Providers,
+  type SandboxScenario,
+} from '../providers/ports.js';
+import type { IdentifierType, RecordWriter } from '../records/records.repository.js';
+
+export const ONE_MIB = 1024 * 1024;
+
+/** What a verification type declares; the pipeline does everything else (CONVENTIONS.md). */
+export interface VerificationDefinition<S extends TSchema, V> {
+  service: ServiceCode;
+  path: string;
+  summary: string;
+  description: string;
+  body: S;
+  /** The data schema of a 200 beyond the common fields; it also filters what is serialised. */
+  responseData: TSchema;
+  bodyLimit?: number;
+  /** What the call identifies, normalised, for the record. */
+  identifier(body: Static<S>): { type: IdentifierType; value: string };
+  requestReason?(body: Static<S>): string | null;
+  purpose?(body: Static<S>): string | null;
+  call(providers: Providers, body: Static<S>, ctx: ProviderCallContext): Promise<ProviderOutcome<V>>;
+  /** Turns a found answer into the verdict and the fields the access level permits. */
+  present(
+    value: V,
+    body: Static<S>,
+    accessLevel: AccessLevel,
+  ): { verificationStatus: 'VERIFIED' | 'NOT_VERIFIED'; message: string; fields: Record<string, unknown> };
+  notFoundMessage: string;
+}
+
+export interface PipelineDeps {
+  apiKeys: ApiKeyService;
+  catalogue: CatalogueService;
+  records: RecordWriter;
+  ids: IdGenerator;
+  clock: Clock;
+  providersFor(environment: KeyType): Providers | null;
+  logger: { error(obj: unknown, msg: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey: AuthenticatedKey | null;
+  }
+}
+
+const FAILURE_STATUS: Record<ProviderFailureCode, number> = {
+  PROVIDER_ERROR: 502,
+  PROVIDER_UNAVAILABLE: 503,
+  PROVIDER_TIMEOUT: 504,
+  PROVIDER_RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+const FAILURE_MESSAGE: Record<ProviderFailureCode, string> = {
+  PROVIDER_ERROR: 'The registry returned an error; retry with backoff',
+  PROVIDER_UNAVAILABLE: 'The registry is unavailable; retry shortly',
+  PROVIDER_TIMEOUT: 'The registry did not answer in time; retry with backoff',
+  PROVIDER_RATE_LIMITED: 'The registry is rate limiting requests; retry after the Retry-After delay',
+  INTERNAL_ERROR: 'Internal server error',
+};
+
+const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+
+/** Headers a verification accepts beyond x-api-key; documented here, checked by the pipeline. */
+export const VerificationHeaders = Type.Object(
+  {
+    'x-api-key': Type.Optional(Type.String({ description: 'sk_test_… (sandbox) or sk_live_… (billed)' })),
+    'x-sandbox-scenario': Type.Optional(
+      Type.String({ description: `Test keys only: ${SANDBOX_SCENARIOS.join(' | ')}. Ignored on live keys.` }),
+    ),
+    'x-correlation-id': Type.Optional(Type.String({ description: 'Echoed on the response; 1–128 printable characters.' })),
+  },
+  { additionalProperties: true },
+);
+
+/** onRequest hook: the API key is checked before anything else (DESIGN.md §3 order). */
+export function apiKeyAuth(apiKeys: ApiKeyService): onRequestHookHandler {
+  return async (req) => {
+    const header = req.headers['x-api-key'];
+    req.apiKey = await apiKeys.authenticate(typeof header === 'string' ? header : Array.isArray(header) ? '\u0000' : undefined);
+  };
+}
+
+function singleHeader(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
+}
+
+/** Registers one verification endpoint running the shared pipeline. */
+export function registerVerification<S extends TSchema, V>(
+  app: App,
+  def: VerificationDefinition<S, V>,
+  deps: PipelineDeps,
+): void {
+  const dataSchema = def.responseData;
+  app.post(
+    def.path,
+    {
+      bodyLimit: def.bodyLimit ?? ONE_MIB,
+      onRequest: apiKeyAuth(deps.apiKeys),
+      schema: {
+        tags: ['Verifications'],
+        summary: def.summary,
+        description: def.description,
+        security: [{ apiKey: [] }],
+        headers: VerificationHeaders,
+        body: def.body,
+        response: { 200: SuccessEnvelope(dataSchema), '4xx': ErrorRef, '5xx': ErrorRef },
+      },
+    },
+    async (req, reply) => runPipeline(def, deps, req, reply),
+  );
+}
+
+async function runPipeline<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const key = req.apiKey!;
+  const body = req.body as Static<S>;
+
+  // 400, after the body schema: headers the pipeline reads.
+  const correlationId = singleHeader(req, 'x-correlation-id');
+  if (correlationId !== undefined && !CORRELATION_ID.test(correlationId)) {
+    throw validationError([{ field: 'X-Correlation-ID', message: 'must be 1 to 128 printable ASCII characters' }]);
+  }
+  let scenario: SandboxScenario | undefined;
+  if (key.type === 'test') {
+    const raw = singleHeader(req, 'x-sandbox-scenario');
+    if (raw !== undefined) {
+      if (!(SANDBOX_SCENARIOS as readonly string[]).includes(raw)) {
+        throw validationError([{ field: 'X-Sandbox-Scenario', message: `must be one of: ${SANDBOX_SCENARIOS.join(', ')}` }]);
+      }
+      scenario = raw as SandboxScenario;
+    }
+  }
+  if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
+
+  // 403: the organisation must be subscribed (provisioned and ACTIVE).
+  const org = await deps.catalogue.context(key.organisationId);
+  const subscription = org.services.get(def.service);
+  if (!subscription || subscription.status !== 'ACTIVE') {
+    throw new AppError('SERVICE_NOT_SUBSCRIBED', `This organisation is not subscribed to ${def.service}`);
+  }
+
+  const providers = deps.providersFor(key.type);
+  if (!providers) {
+    // Never run a live check unbilled: until the money path exists, a live key stops here.
+    throw new AppError('FORBIDDEN', 'Live verifications are not enabled on this server yet; use a test key (sk_test_…)');
+  }
+
+  const accessLevel = org.accessLevel;
+  const identifier = def.identifier(body);
+  const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
+  let outcome: ProviderOutcome<V>;
+  try {
+    outcome = await def.call(providers, body, ctx);
+  } catch (err) {
+    deps.logger.error({ err }, 'provider call failed unexpectedly');
+    outcome = { kind: 'failure', code: 'INTERNAL_ERROR' };
+  }
+
+  const verificationId = deps.ids.next('ver');
+  // Test keys are never charged (DESIGN.md §5); live billing arrives with the wallet.
+  const charged = false;
+  const chargeAmountKobo = 0;
+  const common = { verificationId, charged, chargeAmount: koboToNaira(chargeAmountKobo) };
+
+  let httpStatus: number;
+  let verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null = null;
+  let errorCode: ErrorCode | null = null;
+  let referenceId: string | null = null;
+  let send: () => unknown;
+
+  if (outcome.kind === 'found') {
+    const shown = def.present(outcome.value, body, accessLevel);
+    httpStatus = 200;
+    verificationStatus = shown.verificationStatus;
+    referenceId = outcome.referenceId;
+    const data = { verificationStatus, verificationId, referenceId, charged, chargeAmount: common.chargeAmount, ...shown.fields };
+    send = () => ok(req, data, shown.message);
+  } else if (outcome.kind === 'not_found') {
+    httpStatus = 404;
+    verificationStatus = 'NOT_VERIFIED';
+    referenceId = outcome.referenceId;
+    const err = new AppError('RECORD_NOT_FOUND', def.notFoundMessage, {
+      data: { verificationStatus, verificationId, referenceId, charged, chargeAmount: common.chargeAmount },
+    });
+    send = () => {
+      throw err;
+    };
+  } else {
+    httpStatus = FAILURE_STATUS[outcome.code];
+    errorCode = outcome.code;
+    const headers: Record<string, string> = {};
+    if (outcome.code === 'PROVIDER_RATE_LIMITED') headers['retry-after'] = String(outcome.retryAfterSeconds ?? 5);
+    if (outcome.code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = '2';
+    const err = new AppError(outcome.code, FAILURE_MESSAGE[outcome.code], { data: common, headers });
+    send = () => {
+      throw err;
+    };
+  }
+
+  // Settle: the record is durable before the caller hears the answer.
+  await deps.records.write({
+    id: verificationId,
+    organisationId: key.organisationId,
+    type: def.service,
+    endpoint: def.path,
+    environment: key.type,
+    verificationStatus,
+    errorCode,
+    httpStatus,
+    charged,
+    chargeAmountKobo,
+    referenceId,
+    identifierType: identifier.type,
+    identifier: identifier.value,
+    purpose: def.purpose?.(body) ?? null,
+    requestReason: def.requestReason?.(body) ?? null,
+    apiKeyId: key.id,
+    requestId: req.id,
+    durationMs: reply.elapsedTime,
+    replayOf: null,
+    createdAt: deps.clock.now(),
+  });
+  return send();
+}
