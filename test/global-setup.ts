@@ -1,0 +1,76 @@
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/platform/db.js';
+import { migrate } from '../src/migrate.js';
+
+/**
+ * Every database test runs on embedded PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too.
+ * Each run gets a fresh PostgreSQL database (created here, dropped at the end), so a run never depends
+ * on what an earlier one left behind. With CI=true, an unreachable PostgreSQL or Redis fails the run:
+ * a green CI always means both back-ends were tested.
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string | null;
+    redisUrl: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const ci = process.env.CI === 'true' || process.env.CI === '1';
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL ?? null;
+  if (ci && !baseUrl) throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL path would go untested');
+  if (ci && !redisUrl) throw new Error('CI=true but TEST_REDIS_URL is not set: the Redis path would go untested');
+
+  let pgUrl: string | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  if (baseUrl) {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    let connected = false;
+    try {
+      await admin.connect();
+      connected = true;
+    } catch (err) {
+      const msg = `PostgreSQL at TEST_DATABASE_URL is unreachable: ${(err as Error).message}`;
+      if (ci) throw new Error(msg);
+      console.warn(`${msg}; running on PGlite only`);
+    }
+    if (connected) {
+      const name = `idv_test_${Date.now()}_${process.pid}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      pgUrl = url.toString();
+      const database = await openDatabase({ kind: 'postgres', url: pgUrl, poolSize: 2 });
+      await migrate(database);
+      await database.close();
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: baseUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    }
+  }
+
+  if (redisUrl) {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (err) {
+      if (ci) throw new Error(`Redis at TEST_REDIS_URL is unreachable: ${(err as Error).message}`);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  project.provide('pgUrl', pgUrl);
+  project.provide('redisUrl', redisUrl);
+  return async () => {
+    await dropDatabase?.();
+  };
+}

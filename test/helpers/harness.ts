@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { ServiceCode } from '../../src/catalogue/catalogue.js';
+import { SERVICES } from '../../src/catalogue/catalogue.js';
+import { createServices, type Services } from '../../src/container.js';
+import { migrate } from '../../src/migrate.js';
+import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
+import { createDataCipher, type DataCipher } from '../../src/platform/crypto.js';
+import { openDatabase, type Database } from '../../src/platform/db.js';
+import type { App } from '../../src/platform/http-types.js';
+import { createLogger } from '../../src/platform/logger.js';
+import type { AccessLevel } from '../../src/platform/schema.js';
+
+export type BackendName = 'pglite' | 'postgres';
+
+export interface Backend {
+  name: BackendName;
+  /** A new connection to this back-end's database (PGlite: one in-memory database per suite). */
+  open(): Promise<Database>;
+}
+
+/** The back-ends a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function backends(): Backend[] {
+  const pgUrl = inject('pgUrl');
+  const list: Backend[] = [
+    {
+      name: 'pglite',
+      open: async () => {
+        const database = await openDatabase({ kind: 'pglite-memory' });
+        await migrate(database);
+        return database;
+      },
+    },
+  ];
+  if (pgUrl) list.push({ name: 'postgres', open: () => openDatabase({ kind: 'postgres', url: pgUrl, poolSize: 5 }) });
+  return list;
+}
+
+export const redisUrl = (): string | null => inject('redisUrl');
+
+/** Log lines captured in memory, to prove what never reaches them. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _enc: string, cb: () => void) {
+    this.lines.push(chunk.toString('utf8'));
+    cb();
+  }
+  text(): string {
+    return this.lines.join('');
+  }
+}
+
+export interface Harness {
+  backend: BackendName;
+  database: Database;
+  services: Services;
+  app: App;
+  logs: LogCapture;
+  cipher: DataCipher;
+  clock: Clock;
+}
+
+export interface HarnessOptions {
+  clock?: Clock;
+  redis?: Redis | null;
+  redisKeyPrefix?: string;
+  sandboxSlowDelayMs?: number;
+  /** Share another harness's database (a second process on the same storage). */
+  database?: Database;
+  dataEncryptionKey?: Buffer;
+}
+
+export const TEST_DATA_KEY = randomBytes(32);
+
+/** An app wired like the server's, on the given storage, with logs captured. */
+export async function createHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
+  const database = options.database ?? (await backend.open());
+  const logs = new LogCapture();
+  const logger = createLogger('info', logs);
+  const cipher = createDataCipher(options.dataEncryptionKey ?? TEST_DATA_KEY);
+  const clock = options.clock ?? systemClock;
+  const services = createServices({
+    database,
+    redis: options.redis ?? null,
+    logger,
+    cipher,
+    clock,
+    redisKeyPrefix: options.redisKeyPrefix,
+  });
+  const app = await buildApp({
+    services,
+    database,
+    logger,
+    nodeEnv: 'test',
+    sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
+    defaultMetrics: false,
+  });
+  await app.ready();
+  return { backend: backend.name, database, services, app, logs, cipher, clock };
+}
+
+/** describe() once per back-end, with a harness built before and closed after. */
+export function describeEachBackend(title: string, body: (h: () => Harness, backend: Backend) => void, options: HarnessOptions = {}) {
+  for (const backend of backends()) {
+    describe(`${title} [${backend.name}]`, () => {
+      let harness: Harness | undefined;
+      beforeAll(async () => {
+        harness = await createHarness(backend, options);
+      });
+      afterAll(async () => {
+        if (!harness) return;
+        await harness.app.close();
+        await harness.database.close();
+      });
+      body(() => {
+        if (!harness) throw new Error('harness not ready');
+        return harness;
+      }, backend);
+    });
+  }
+}
+
+export interface TestOrg {
+  organisationId: string;
+  ownerId: string;
+  testKey: string;
+  testKeyId: string;
+  liveKey: string;
+  liveKeyId: string;
+}
+
+/** Each test makes its own organisation, so suites never truncate and files run in parallel. */
+export async function createOrg(
+  services: Services,
+  options: { accessLevel?: AccessLevel; services?: ServiceCode[] | 'all'; status?: 'ACTIVE' | 'SUSPENDED' } = {},
+): Promise<TestOrg> {
+  const tag = randomBytes(6).toString('hex');
+  const { organisationId, userId } = await services.accounts.createOrganisation({
+    name: `Test Org ${tag}`,
+    ownerEmail: `owner-${tag}@example.com`,
+    ownerPassword: 'correct horse battery staple',
+    accessLevel: options.accessLevel ?? 'BASIC',
+  });
+  const codes = options.services === 'all' || options.services === undefined ? SERVICES.map((s) => s.code) : options.services;
+  for (const code of codes) {
+    await services.catalogue.provision({ organisationId, service: code, status: options.status ?? 'ACTIVE' });
+  }
+  const test = await services.apiKeys.create({ organisationId, type: 'test', name: 'test key' });
+  const live = await services.apiKeys.create({ organisationId, type: 'live', name: 'live key' });
+  return { organisationId, ownerId: userId, testKey: test.secret, testKeyId: test.key.id, liveKey: live.secret, liveKeyId: live.key.id };
+}
+
+export const ninBody = (nin = '11111111111', requestReason = 'ACCOUNT_OPENING') => ({ nin, requestReason });
+
+/** POST /v1/nin/raw/lookup through app.inject. */
+export function lookup(app: App, key: string | null, body: unknown = ninBody(), headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/nin/raw/lookup',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }), ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export { ManualClock };
