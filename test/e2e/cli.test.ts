@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { runCli } from '../../src/cli/main.js';
+import { createServices } from '../../src/container.js';
+import { createDataCipher } from '../../src/platform/crypto.js';
+import { openDatabase } from '../../src/platform/db.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { lookup } from '../helpers/harness.js';
+
+const KEY = randomBytes(32);
+const baseEnv = { JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: KEY.toString('base64'), LOG_LEVEL: 'warn' };
+
+async function cli(env: Record<string, string>, ...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const code = await runCli(argv, { stdout, stderr, env });
+  const text = Buffer.concat(out).toString();
+  return { code, stdout: text, stderr: Buffer.concat(err).toString(), json: () => JSON.parse(text) };
+}
+
+const targets: Array<{ name: string; env: () => Record<string, string> }> = [
+  { name: 'pglite', env: () => ({ ...baseEnv, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-')) }) },
+];
+if (inject('pgUrl')) targets.push({ name: 'postgres', env: () => ({ ...baseEnv, DATABASE_URL: inject('pgUrl')!, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-')) }) });
+
+/** Opens the storage the CLI wrote to and calls the API with a key it printed. */
+async function callWith(env: Record<string, string>, secret: string) {
+  const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! });
+  const logger = createLogger('silent');
+  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(KEY) });
+  const app = await buildApp({ services, database, logger, nodeEnv: 'test', defaultMetrics: false });
+  try {
+    const res = await lookup(app, secret);
+    return { status: res.statusCode, body: res.json() };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+for (const target of targets) {
+  describe(`idv CLI [${target.name}]`, () => {
+    it('migrate applies the migrations once', async () => {
+      const env = target.env();
+      const first = await cli(env, 'migrate');
+      expect(first.code).toBe(0);
+      expect(first.json().database).toMatch(target.name === 'pglite' ? /embedded/ : /PostgreSQL/);
+      if (target.name === 'pglite') expect(first.json().applied).toContain('0001_foundation');
+      const second = await cli(env, 'migrate');
+      expect(second.json().applied).toEqual([]);
+    });
+
+    it('creates an organisation, provisions a service, creates a key that works, and refuses what is wrong', async () => {
+      const env = target.env();
+      const tag = randomBytes(4).toString('hex');
+      const org = await cli(env, 'org', 'create', '--name', 'Acme Lending', '--admin-email', `Owner-${tag}@Example.com`, '--admin-password', 'a long enough password');
+      expect(org.code).toBe(0);
+      const { organisationId, userId } = org.json();
+      expect(organisationId).toMatch(/^org_/);
+      expect(userId).toMatch(/^usr_/);
+
+      const again = await cli(env, 'org', 'create', '--name', 'Other', '--admin-email', `owner-${tag}@example.com`, '--admin-password', 'a long enough password');
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/already exists/);
+      expect(again.stdout).toBe('');
+
+      const provisioned = await cli(env, 'service', 'provision', '--org', organisationId, '--service', 'NIN_LOOKUP', '--price-basic', '120.5');
+      expect(provisioned.code).toBe(0);
+      expect(provisioned.json()).toMatchObject({ code: 'NIN_LOOKUP', status: 'ACTIVE', accessLevel: 'BASIC', price: 120.5, currency: 'NGN', prices: { BASIC: 120.5, STANDARD: 150, PREMIUM: 200 } });
+
+      const key = await cli(env, 'key', 'create', '--org', organisationId, '--type', 'test', '--name', 'ci', '--rate-limit', '100', '--expires-in-days', '30');
+      expect(key.code).toBe(0);
+      const created = key.json();
+      expect(created).toMatchObject({ id: expect.stringMatching(/^key_/), type: 'test', name: 'ci', rateLimit: 100, revokedAt: null });
+      expect(created.secret).toMatch(/^sk_test_[A-Za-z0-9]{40}$/);
+
+      const call = await callWith(env, created.secret);
+      expect(call.status).toBe(200);
+      expect(call.body.data.record.nin).toBe('11111111111');
+
+      const suspended = await cli(env, 'service', 'provision', '--org', organisationId, '--service', 'NIN_LOOKUP', '--status', 'SUSPENDED');
+      expect(suspended.json()).toMatchObject({ status: 'SUSPENDED', prices: { BASIC: 120.5 } });
+      expect((await callWith(env, created.secret)).status).toBe(403);
+    });
+
+    it('admin create makes a platform admin', async () => {
+      const env = target.env();
+      const res = await cli(env, 'admin', 'create', '--email', `ops-${randomBytes(4).toString('hex')}@example.com`, '--password', 'staff password 123');
+      expect(res.code).toBe(0);
+      expect(res.json()).toEqual({ userId: expect.stringMatching(/^usr_/) });
+    });
+
+    it('demo prints a ready organisation whose test key works', async () => {
+      const env = target.env();
+      const res = await cli(env, 'demo');
+      expect(res.code).toBe(0);
+      const demo = res.json();
+      expect(Object.keys(demo).sort()).toEqual(
+        ['liveKey', 'organisationId', 'ownerEmail', 'ownerPassword', 'platformAdminEmail', 'platformAdminPassword', 'testKey'].sort(),
+      );
+      expect(demo.liveKey).toMatch(/^sk_live_/);
+      const call = await callWith(env, demo.testKey);
+      expect(call.status).toBe(200);
+      // The demo organisation is on STANDARD: contact fields are included.
+      expect(call.body.data.record.email).toBeDefined();
+    });
+
+    it('answers bad arguments with a message on stderr and a non-zero exit', async () => {
+      const env = target.env();
+      const cases: Array<[string[], number, RegExp]> = [
+        [['frobnicate'], 2, /Unknown command "frobnicate"/],
+        [['org', 'create', '--name', 'x'], 2, /Missing --admin-email, --admin-password/],
+        [['org', 'create', '--name', 'x', '--admin-email', 'not-an-email', '--admin-password', 'short'], 1, /adminEmail: must be an email address[\s\S]*adminPassword: must be at least 10/],
+        [['key', 'create', '--org', 'org_x', '--type', 'prod', '--name', 'n'], 2, /--type must be test or live/],
+        [['key', 'create', '--org', 'org_missing', '--type', 'test', '--name', 'n'], 1, /Organisation not found/],
+        [['key', 'create', '--org', 'org_x', '--type', 'test', '--name', 'n', '--rate-limit', 'fast'], 2, /--rate-limit must be a whole number/],
+        [['key', 'create', '--org', 'org_x', '--type', 'test', '--name', 'n', '--bogus', '1'], 2, /Unknown option '--bogus'/],
+        [['service', 'provision', '--org', 'org_x', '--service', 'NOPE'], 2, /--service must be one of/],
+        [['service', 'provision', '--org', 'org_x', '--service', 'NIN_LOOKUP', '--price-basic', '1.005'], 2, /at most two decimals/],
+        [['admin', 'delete'], 2, /Usage: idv admin create/],
+      ];
+      for (const [argv, code, message] of cases) {
+        const res = await cli(env, ...argv);
+        expect(res.code, argv.join(' ')).toBe(code);
+        expect(res.stderr, argv.join(' ')).toMatch(message);
+        expect(res.stdout, argv.join(' ')).toBe('');
+      }
+    });
+  });
+}
+
+describe('idv CLI configuration', () => {
+  it('names a configuration problem and exits non-zero', async () => {
+    const res = await cli({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-')) }, 'migrate');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/JWT_SECRET is required in production/);
+  });
+
+  it('prints usage for help and for no command', async () => {
+    expect((await cli({}, 'help')).code).toBe(0);
+    const none = await cli({});
+    expect(none.code).toBe(2);
+    expect(none.stdout).toMatch(/Usage: idv <command>/);
+  });
+});
