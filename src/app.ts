@@ -64,6 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('cacheEpoch', null);
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');
 

@@ -22,7 +22,6 @@ export interface Config {
   dataEncryptionKey: Buffer;
   logLevel: LogLevel;
   trustProxy: boolean;
-  providerTimeoutMs: number;
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
 }
@@ -115,7 +114,6 @@ export function loadConfig(env: Env = process.env): Config {
     dataEncryptionKey,
     logLevel,
     trustProxy: bool('TRUST_PROXY', false),
-    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
     secretsSource,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -161,8 +161,11 @@ export function createApiKeyService(deps: {
       return toApiKeyView(row);
     },
 
-    /** Resolves an x-api-key header to its key, or throws 401 for every way it can be wrong. */
-    async authenticate(secret: string | undefined): Promise<AuthenticatedKey> {
+    /**
+     * Resolves an x-api-key header to its key, or throws 401 for every way it can be wrong. Also
+     * returns the cache epoch it read, so later cache checks of the same request need no second read.
+     */
+    async authenticate(secret: string | undefined): Promise<{ key: AuthenticatedKey; epoch: number | null }> {
       if (secret === undefined || secret === '') throw unauthenticated('The x-api-key header is missing');
       if (!SECRET_PATTERN.test(secret)) throw unauthenticated('The API key is malformed');
       const hash = sha256(secret);
@@ -178,7 +181,7 @@ export function createApiKeyService(deps: {
       if (entry.revoked) throw unauthenticated('The API key has been revoked');
       if (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs) throw unauthenticated('The API key has expired');
       lastUsed.set(entry.key.id, new Date(nowMs));
-      return entry.key;
+      return { key: entry.key, epoch: current };
     },
 
     /** Writes buffered last-used times; called on a timer and at shutdown. */

@@ -35,7 +35,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
         response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), '4xx': ErrorRef },
       },
     },
-    async (req) => ok(req, await catalogue.listServices(req.apiKey!.organisationId), 'Services'),
+    async (req) => ok(req, await catalogue.listServices(req.apiKey!.organisationId, req.cacheEpoch), 'Services'),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
         },
       },
     },
-    async (req) => ok(req, await catalogue.verificationTypes(req.apiKey!.organisationId), 'Verification types'),
+    async (req) => ok(req, await catalogue.verificationTypes(req.apiKey!.organisationId, req.cacheEpoch), 'Verification types'),
   );
 
   app.get(

@@ -118,9 +118,12 @@ export function createCatalogueService(deps: { db: Kysely<DB>; clock: Clock; epo
   }
 
   const service = {
-    /** The organisation's access level and provisioned services, cached until the next change anywhere. */
-    async context(organisationId: string): Promise<OrganisationContext> {
-      const current = await epoch.read();
+    /**
+     * The organisation's access level and provisioned services, cached until the next change anywhere.
+     * `observedEpoch` is the cache epoch this request already read (at authentication).
+     */
+    async context(organisationId: string, observedEpoch?: number | null): Promise<OrganisationContext> {
+      const current = observedEpoch === undefined ? await epoch.read() : observedEpoch;
       const nowMs = clock.now().getTime();
       let ctx = contexts.get(organisationId, current, nowMs);
       if (ctx === undefined) {
@@ -133,14 +136,17 @@ export function createCatalogueService(deps: { db: Kysely<DB>; clock: Clock; epo
     },
 
     /** GET /v1/services: every provisioned service, in catalogue order. */
-    async listServices(organisationId: string): Promise<ServiceView[]> {
-      const ctx = await service.context(organisationId);
+    async listServices(organisationId: string, observedEpoch?: number | null): Promise<ServiceView[]> {
+      const ctx = await service.context(organisationId, observedEpoch);
       return SERVICES.filter((s) => ctx.services.has(s.code)).map((s) => view(s.code, ctx.services.get(s.code)!, ctx.accessLevel));
     },
 
     /** GET /v1/lists/verification-types: the types with at least one ACTIVE service, and their callable endpoints. */
-    async verificationTypes(organisationId: string): Promise<Array<{ type: VerificationType; name: string; endpoints: string[] }>> {
-      const ctx = await service.context(organisationId);
+    async verificationTypes(
+      organisationId: string,
+      observedEpoch?: number | null,
+    ): Promise<Array<{ type: VerificationType; name: string; endpoints: string[] }>> {
+      const ctx = await service.context(organisationId, observedEpoch);
       const byType = new Map<VerificationType, string[]>();
       for (const s of SERVICES) {
         if (ctx.services.get(s.code)?.status !== 'ACTIVE') continue;

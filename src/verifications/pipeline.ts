@@ -60,6 +60,8 @@ export interface PipelineDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey: AuthenticatedKey | null;
+    /** The cache epoch read when the request was authenticated; later cache checks reuse it. */
+    cacheEpoch: number | null;
   }
 }
 
@@ -97,7 +99,10 @@ export const VerificationHeaders = Type.Object(
 export function apiKeyAuth(apiKeys: ApiKeyService): onRequestHookHandler {
   return async (req) => {
     const header = req.headers['x-api-key'];
-    req.apiKey = await apiKeys.authenticate(typeof header === 'string' ? header : Array.isArray(header) ? '\u0000' : undefined);
+    // A repeated header is joined with commas, which no key contains: it is refused as malformed.
+    const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    req.apiKey = key;
+    req.cacheEpoch = epoch;
   };
 }
 
@@ -159,7 +164,7 @@ async function runPipeline<S extends TSchema, V>(
   if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
 
   // 403: the organisation must be subscribed (provisioned and ACTIVE).
-  const org = await deps.catalogue.context(key.organisationId);
+  const org = await deps.catalogue.context(key.organisationId, req.cacheEpoch);
   const subscription = org.services.get(def.service);
   if (!subscription || subscription.status !== 'ACTIVE') {
     throw new AppError('SERVICE_NOT_SUBSCRIBED', `This organisation is not subscribed to ${def.service}`);
