@@ -14,7 +14,6 @@ import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { installOpenApi } from './platform/openapi.js';
 import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
-import { ulid } from 'ulid';
 import type { KeyType } from './platform/schema.js';
 import type { Providers } from './providers/ports.js';
 import { createSandboxProviders } from './providers/sandbox/sandbox.js';
@@ -44,8 +43,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // A caller's own X-Request-Id is kept when it is sane, so both sides can quote one id.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : `req_${ulid().toLowerCase()}`;
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : services.ids.next('req');
     },
+    // Fastify passes per-route options even when they change nothing, which sends pino down its slow
+    // child path (formatters and redaction rebuilt per request); without them the child is cheap.
+    childLoggerFactory: (logger, bindings, options) =>
+      options.serializers === undefined && (options.level === undefined || options.level === logger.level)
+        ? logger.child(bindings)
+        : logger.child(bindings, options),
     bodyLimit: ONE_MIB,
     trustProxy: opts.trustProxy ?? false,
     return503OnClosing: false,
@@ -68,21 +73,24 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks in callback style: they run on every request, and async hooks cost a promise each.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   // 413 is decided from Content-Length after authentication (onRequest) and before the content type (415).
-  app.addHook('preParsing', async (req: FastifyRequest, reply) => {
+  app.addHook('preParsing', (req: FastifyRequest, reply, payload, done) => {
     const length = Number(req.headers['content-length']);
     const limit = req.routeOptions.bodyLimit ?? ONE_MIB;
     if (Number.isFinite(length) && length > limit) {
-      sendFailure(req, reply, new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`));
-      return reply;
+      done(new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes`));
+      return;
     }
+    done(null, payload);
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   installErrorHandling(app);

@@ -34,7 +34,7 @@ export function createServices(deps: CoreDeps) {
     accounts: createAccountsService({ db, clock, ids }),
     apiKeys: createApiKeyService({ db, clock, ids, epoch, logger: deps.logger }),
     catalogue: createCatalogueService({ db, clock, epoch }),
-    records: createRecordWriter({ db, cipher: deps.cipher, concurrency: deps.database.kind === 'postgres' ? 2 : 1 }),
+    records: createRecordWriter({ db, cipher: deps.cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 }),
   };
 }
 

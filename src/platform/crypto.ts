@@ -1,4 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import * as crypto from 'node:crypto';
+import { randomBytesPooled } from './random-pool.js';
 
 const ENVELOPE_VERSION = 1;
 const IV_BYTES = 12;
@@ -31,7 +33,8 @@ export function createDataCipher(dataEncryptionKey: Buffer): DataCipher {
 
   return {
     encrypt(plaintext) {
-      const iv = randomBytes(IV_BYTES);
+      // A random 96-bit IV per message: unique with overwhelming probability under one key.
+      const iv = randomBytesPooled(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', encryptionKey, iv);
       const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
       return Buffer.concat([Buffer.from([ENVELOPE_VERSION]), iv, cipher.getAuthTag(), body]);
@@ -56,8 +59,11 @@ function derive(ikm: Buffer, info: string): Buffer {
 }
 
 export function sha256(value: string | Buffer): Buffer {
-  return createHash('sha256').update(value).digest();
+  // One-shot hashing (no Hash object) where this Node has it: it runs on every authenticated request.
+  return oneShotHash ? oneShotHash('sha256', value, 'buffer') : createHash('sha256').update(value).digest();
 }
+
+const oneShotHash = (crypto as { hash?: (alg: string, data: string | Buffer, enc: 'buffer') => Buffer }).hash;
 
 export function constantTimeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);

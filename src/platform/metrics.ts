@@ -16,7 +16,7 @@ export function installMetrics(app: App, options: { defaultMetrics?: boolean } =
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const labels = {
       method: req.method,
       // The route template keeps the label set bounded; unmatched URLs share one label.
@@ -25,6 +25,7 @@ export function installMetrics(app: App, options: { defaultMetrics?: boolean } =
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {

@@ -161,3 +161,51 @@ describe('field errors', () => {
     expect(custom).toEqual([{ field: 'nin', message: 'must be 11 digits' }]);
   });
 });
+
+describe('ids', () => {
+  it('are prefixed ULIDs that sort by creation, also within one millisecond', async () => {
+    const { createIdGenerator } = await import('./ids.js');
+    const gen = createIdGenerator();
+    const list = Array.from({ length: 2000 }, () => gen.next('ver'));
+    for (const id of list) expect(id).toMatch(/^ver_[0-9a-hjkmnp-tv-z]{26}$/);
+    expect([...list].sort()).toEqual(list);
+    expect(new Set(list).size).toBe(list.length);
+    // The time part decodes to now.
+    const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+    const ms = [...list[0]!.slice(4, 14)].reduce((acc, ch) => acc * 32 + alphabet.indexOf(ch), 0);
+    expect(Math.abs(ms - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('coalesce under load', () => {
+  it('never answers a caller with an execution that started before its call', async () => {
+    let value = 0;
+    const started: number[] = [];
+    const read = coalesce(async () => {
+      const snapshot = value;
+      started.push(snapshot);
+      await new Promise((r) => setTimeout(r, 5));
+      return snapshot;
+    });
+    const first = read();
+    await new Promise((r) => setTimeout(r, 1)); // the first execution is now in flight
+    value = 1; // a change committed while it runs
+    const second = read();
+    const third = read();
+    expect(await first).toBe(0);
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+    expect(started).toEqual([0, 1]);
+  });
+
+  it('passes a failure to the callers of that execution only', async () => {
+    let n = 0;
+    const read = coalesce(async () => {
+      n++;
+      if (n === 1) throw new Error('down');
+      return n;
+    });
+    await expect(read()).rejects.toThrow('down');
+    expect(await read()).toBe(2);
+  });
+});

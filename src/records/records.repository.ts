@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
 import type { DataCipher } from '../platform/crypto.js';
 import { maskIdentifier } from '../platform/crypto.js';
 import { createGroupCommitter } from '../platform/group-commit.js';
@@ -61,6 +61,32 @@ export function toRecordRow(cipher: DataCipher, r: NewVerificationRecord): Inser
   };
 }
 
+const RECORD_COLUMNS = [
+  'id', 'organisation_id', 'type', 'endpoint', 'environment', 'verification_status', 'error_code', 'http_status',
+  'charged', 'charge_amount_kobo', 'reference_id', 'identifier_type', 'identifier_ciphertext', 'identifier_hash',
+  'identifier_masked', 'purpose', 'request_reason', 'api_key_id', 'request_id', 'duration_ms', 'replay_of', 'created_at',
+] as const satisfies ReadonlyArray<keyof VerificationRecordsTable>;
+
+const insertTexts = new Map<number, string>();
+
+/**
+ * One multi-row INSERT for a batch. The text is built once per batch size and the statement bypasses
+ * the query builder: on the hottest write of the service its parsing cost more than the rest of the
+ * record (measured with the benchmark's CPU profile).
+ */
+export function insertRecordsQuery(rows: ReadonlyArray<Insertable<VerificationRecordsTable>>): CompiledQuery {
+  let text = insertTexts.get(rows.length);
+  if (text === undefined) {
+    const width = RECORD_COLUMNS.length;
+    const tuples = rows.map((_, r) => `(${RECORD_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`);
+    text = `INSERT INTO verification_records (${RECORD_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`;
+    if (insertTexts.size < 1_000) insertTexts.set(rows.length, text);
+  }
+  const params: unknown[] = [];
+  for (const row of rows) for (const column of RECORD_COLUMNS) params.push(row[column] ?? null);
+  return CompiledQuery.raw(text, params);
+}
+
 /**
  * Writes verification records through group commit: the records of concurrent requests go in one
  * multi-row INSERT, and each caller is answered once its own row is durable.
@@ -69,7 +95,7 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
   const committer = createGroupCommitter<Insertable<VerificationRecordsTable>>({
     concurrency: deps.concurrency ?? 1,
     flush: async (rows) => {
-      await deps.db.insertInto('verification_records').values(rows).execute();
+      await deps.db.executeQuery(insertRecordsQuery(rows));
     },
   });
   return {

@@ -11,7 +11,7 @@ export const SLOW_SCENARIO_DELAY_MS = 2_000;
  */
 export function createSandboxProviders(deps: { ids: IdGenerator; slowDelayMs?: number }): Providers {
   const slowDelayMs = deps.slowDelayMs ?? SLOW_SCENARIO_DELAY_MS;
-  const reference = () => deps.ids.next('ref').replace('ref_', 'sbx_');
+  const reference = () => deps.ids.next('sbx');
 
   async function answer<T>(ctx: ProviderCallContext, lookup: () => T | undefined): Promise<ProviderOutcome<T>> {
     switch (ctx.scenario) {
