@@ -1,0 +1,394 @@
+// Shared machinery for benchmarks: child processes, readiness, temporary databases, load runs.
+// Plain ESM JavaScript so `node bench/run.js` needs no build of its own (CONVENTIONS.md rule 12).
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+/** The repository root: children run from here so relative paths (dist/…, bench/…) resolve. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// ───────────────────────────── configuration ─────────────────────────────
+
+function envNumber(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new BenchError(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  return n;
+}
+
+/** The knobs every scenario shares, from the environment. */
+export function loadSettings() {
+  return {
+    durationSec: envNumber('BENCH_DURATION', 10, 1, 600),
+    warmupSec: envNumber('BENCH_WARMUP', 3, 0, 120),
+    connections: envNumber('BENCH_CONNECTIONS', 64, 1, 10_000),
+    pipelining: envNumber('BENCH_PIPELINING', 1, 1, 100),
+    databaseUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null,
+    cpuProf: process.env.BENCH_CPU_PROF === '1' || process.env.BENCH_CPU_PROF === 'true',
+    only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    verbose: process.env.BENCH_VERBOSE === '1',
+  };
+}
+
+/** The benchmark itself could not run (as opposed to a slow result, which is never an error). */
+export class BenchError extends Error {}
+
+// ───────────────────────────── cleanup ─────────────────────────────
+
+const cleanups = [];
+let cleaning = null;
+let currentLoad = null;
+let interruptedBy = null;
+
+/** The signal that interrupted the run, or null; work in progress then stops without reporting. */
+export const interrupted = () => interruptedBy;
+
+/** Registers an undo step; steps run last-registered first, on success, failure and signals alike. */
+export function onCleanup(label, fn) {
+  const entry = { label, fn };
+  cleanups.push(entry);
+  return () => {
+    const i = cleanups.indexOf(entry);
+    if (i !== -1) cleanups.splice(i, 1);
+  };
+}
+
+/** Runs every registered cleanup once; safe to call from several places. */
+export function runCleanups() {
+  cleaning ??= (async () => {
+    currentLoad?.stop();
+    while (cleanups.length > 0) {
+      const { label, fn } = cleanups.pop();
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`bench: cleanup "${label}" failed: ${err?.message ?? err}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+/** Ctrl-C and friends: stop the load, kill the children, drop the database, exit 130. */
+export function installSignalHandlers() {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      interruptedBy = signal;
+      console.error(`\nbench: ${signal} received, cleaning up…`);
+      runCleanups().finally(() => process.exit(130));
+    });
+  }
+}
+
+// ───────────────────────────── child processes ─────────────────────────────
+
+/** Variables the idv server reads; stripped from what children inherit so the bench decides them. */
+const IDV_ENV = [
+  'NODE_ENV', 'HOST', 'PORT', 'DATABASE_URL', 'DATA_DIR', 'REDIS_URL', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY',
+  'LOG_LEVEL', 'TRUST_PROXY', 'PROVIDER_TIMEOUT_MS', 'NODE_OPTIONS',
+];
+
+function childEnv(extra) {
+  const env = { ...process.env };
+  for (const k of IDV_ENV) delete env[k];
+  return { ...env, ...extra };
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const TAIL_LINES = 200;
+
+/**
+ * Starts `node <script> …args` as a child with its own event loop. Output is kept (last lines) for
+ * error messages; `child.output()` returns everything seen on stdout so far.
+ */
+export function startNode(name, script, args, { env = {}, cpuProfDir = null } = {}) {
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  const tail = [];
+  const keep = (stream, chunk) => {
+    const text = chunk.toString('utf8');
+    if (stream === 'stdout' && stdout.length < 1_000_000) stdout += text;
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      tail.push(`[${name} ${stream}] ${line}`);
+      if (tail.length > TAIL_LINES) tail.shift();
+      if (process.env.BENCH_VERBOSE === '1') console.error(`[${name}] ${line}`);
+    }
+  };
+  child.stdout.on('data', (c) => keep('stdout', c));
+  child.stderr.on('data', (c) => keep('stderr', c));
+  child.exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (err) => resolve({ code: null, signal: null, error: err }));
+  });
+  child.benchName = name;
+  child.output = () => stdout;
+  child.tail = (n = 40) => tail.slice(-n).join('\n');
+  const forget = onCleanup(`stop ${name}`, () => stopChild(child));
+  child.exited.then(forget);
+  return child;
+}
+
+/** SIGTERM (the server finishes in-flight requests and writes its CPU profile), SIGKILL after a grace. */
+export async function stopChild(child, graceMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exited;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.error(`bench: ${child.benchName} did not stop within ${graceMs} ms; killing it`);
+    child.kill('SIGKILL');
+  }, graceMs);
+  const result = await child.exited;
+  clearTimeout(timer);
+  return result;
+}
+
+function childDied(child, what) {
+  return new BenchError(`${child.benchName} exited before ${what}. Last output:\n${child.tail()}`);
+}
+
+/** Polls `url` until it answers 200; fails at once if the child exits, or after the timeout. */
+export async function waitForHttp(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw childDied(child, `answering ${url}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = err?.cause?.code ?? err?.message ?? String(err);
+    }
+    await sleep(100);
+  }
+  throw new BenchError(`${child.benchName} did not answer ${url} within ${timeoutMs} ms (last: ${last}). Last output:\n${child.tail()}`);
+}
+
+/** Waits until the child's stdout matches `re`; returns the match. */
+export async function waitForOutput(child, re, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const m = re.exec(child.output());
+    if (m) return m;
+    if (child.exitCode !== null || child.signalCode !== null) throw childDied(child, `printing ${re}`);
+    await sleep(50);
+  }
+  throw new BenchError(`${child.benchName} did not print ${re} within ${timeoutMs} ms. Last output:\n${child.tail()}`);
+}
+
+/** Runs `node <script> …args` to completion and parses the one JSON document it prints (idv CLI contract). */
+export function runNodeJson(script, args, env, timeoutMs = 120_000) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [script, ...args], { cwd: ROOT, env: childEnv(env), timeout: timeoutMs, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) {
+        reject(new BenchError(`node ${script} ${args.join(' ')} failed (${err.code ?? err.signal ?? err.message}):\n${stderr || stdout}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new BenchError(`node ${script} ${args.join(' ')} did not print JSON:\n${stdout}\n${stderr}`));
+      }
+    });
+  });
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ───────────────────────────── storage ─────────────────────────────
+
+/** Secrets given to idv children so nothing is generated into ./data. */
+export function devSecrets() {
+  return {
+    JWT_SECRET: randomBytes(36).toString('base64url'), // 48 characters
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+function stamp() {
+  return new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+}
+
+/**
+ * A fresh PostgreSQL database on the server of `adminUrl`, dropped (WITH (FORCE)) at cleanup.
+ * Returns `{ url, name, serverVersion, host }`.
+ */
+export async function tempPostgresDatabase(adminUrl) {
+  const name = `idv_bench_${stamp()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  let serverVersion;
+  try {
+    await admin.connect();
+    serverVersion = (await admin.query('SHOW server_version')).rows[0].server_version;
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } catch (err) {
+    throw new BenchError(`could not create the benchmark database on ${redactUrl(adminUrl)}: ${err.message}`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  onCleanup(`drop database ${name}`, async () => {
+    const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await c.end().catch(() => {});
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, serverVersion, host: `${url.hostname}:${url.port || 5432}` };
+}
+
+/** A fresh temporary directory, removed at cleanup. */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(os.tmpdir(), prefix));
+  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function redactUrl(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '<unparsable url>';
+  }
+}
+
+export function ensureDir(dir) {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+// ───────────────────────────── load ─────────────────────────────
+
+/** CPU seconds a process has used (Linux /proc), or null where unavailable. */
+function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return null;
+  }
+}
+
+/** Machine-wide busy and total CPU ticks (Linux /proc/stat), or null. */
+function machineTicks() {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = v[3] + (v[4] ?? 0);
+    const total = v.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+function autocannonOnce(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => {
+      currentLoad = null;
+      if (interruptedBy) return; // the signal handler cleans up and exits; report nothing partial
+      if (err) reject(err);
+      else resolve(result);
+    });
+    currentLoad = instance;
+  });
+}
+
+/**
+ * One load test: an optional warm-up, then the measured run. `target` is
+ * `{ url, method, headers, body }`; `serverPid` lets the summary show how busy the server was.
+ */
+export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null }) {
+  const base = {
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers ?? {},
+    body: target.body,
+    connections,
+    pipelining,
+    timeout: 10,
+  };
+  if (warmupSec > 0) await autocannonOnce({ ...base, duration: warmupSec });
+
+  const cpu0 = serverPid ? processCpuSeconds(serverPid) : null;
+  const self0 = process.cpuUsage();
+  const m0 = machineTicks();
+  const r = await autocannonOnce({ ...base, duration: durationSec });
+  const cpu1 = serverPid ? processCpuSeconds(serverPid) : null;
+  const self1 = process.cpuUsage(self0);
+  const m1 = machineTicks();
+  const seconds = r.duration; // autocannon's measured wall time, in seconds
+
+  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  return {
+    requestsPerSec: r.requests.average,
+    requestsTotal: r.requests.total,
+    latencyMs: {
+      avg: r.latency.average,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    throughputBytesPerSec: r.throughput.average,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    durationSec: seconds,
+    connections,
+    pipelining,
+    serverCpuPercent: cpu0 !== null && cpu1 !== null ? round((100 * (cpu1 - cpu0)) / seconds, 0) : null,
+    loadGenCpuPercent: round((100 * (self1.user + self1.system)) / 1e6 / seconds, 0),
+    machineCpuBusyPercent: m0 && m1 ? round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total), 0) : null,
+  };
+}
+
+// ───────────────────────────── formatting ─────────────────────────────
+
+export const round = (n, digits = 2) => (n === null || n === undefined ? n : Number(n.toFixed(digits)));
+export const int = (n) => Math.round(n).toLocaleString('en-US');
+export const ms = (n) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
+
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    loadAverage: os.loadavg().map((l) => round(l, 2)),
+    memoryGiB: round(os.totalmem() / 2 ** 30, 1),
+  };
+}

@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// `npm run bench`: every scenario against its own server in a child process, then ratios against the
+// baseline measured in the same run (CONVENTIONS.md rule 12). A slow figure never fails the run; only a
+// benchmark that could not run, or whose requests were not all 2xx (so it measured the wrong thing), does.
+//
+// Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 64),
+// BENCH_PIPELINING (default 1), BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL server to create a
+// temporary database on; otherwise the embedded database), BENCH_SCENARIOS (comma-separated ids),
+// BENCH_CPU_PROF=1 (--cpu-prof on the servers, summarised at the end), BENCH_VERBOSE=1 (server output).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startIdv } from './idv.js';
+import {
+  BenchError,
+  ROOT,
+  ensureDir,
+  freePort,
+  installSignalHandlers,
+  interrupted,
+  int,
+  loadSettings,
+  machineInfo,
+  measureLoad,
+  ms,
+  round,
+  runCleanups,
+  startNode,
+  stopChild,
+  waitForHttp,
+} from './lib.js';
+import { formatSummary, summariseProfile } from './profile-summary.js';
+
+const NIN_LOOKUP_BODY = JSON.stringify({ nin: '11111111111', requestReason: 'ACCOUNT_OPENING' });
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** Servers several scenarios load (the idv server): started on first use, stopped at the end. */
+const shared = new Map();
+const use = (name, start) => {
+  if (!shared.has(name)) shared.set(name, start());
+  return shared.get(name);
+};
+
+/**
+ * A scenario starts (or reuses) its server and returns:
+ *   request  { url, method, headers, body } — what autocannon sends;
+ *   check(status, json) — the sanity request before the load must pass it;
+ *   pid, tail() — the server process (CPU use; output on failure);
+ *   details — extra facts for the report; stop() — optional, for a server only this scenario uses.
+ */
+const scenarios = [
+  {
+    id: 'fastify-bare',
+    label: 'bare Fastify',
+    async start(ctx) {
+      const port = await freePort();
+      const child = startNode('baseline', 'bench/baseline-server.js', [], {
+        env: { PORT: String(port), HOST: '127.0.0.1' },
+        cpuProfDir: ctx.cpuProfDir,
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${base}/healthz`, child);
+      return {
+        request: { url: `${base}/v1/nin/raw/lookup`, method: 'POST', headers: JSON_HEADERS, body: NIN_LOOKUP_BODY },
+        check: (status, json) => status === 200 && json?.success === true,
+        pid: child.pid,
+        tail: () => child.tail(),
+        details: { server: 'Fastify 5, same body schema and Ajv options as src/app.ts, no logging, no hooks, no storage' },
+        stop: () => stopChild(child),
+      };
+    },
+  },
+  {
+    id: 'idv-nin-sandbox',
+    label: 'sandbox NIN lookup',
+    async start(ctx) {
+      const idv = await use('idv', () => ctx.startIdv());
+      return {
+        request: {
+          url: `${idv.base}/v1/nin/raw/lookup`,
+          method: 'POST',
+          headers: { ...JSON_HEADERS, 'x-api-key': idv.testKey },
+          body: NIN_LOOKUP_BODY,
+        },
+        check: (status, json) => status === 200 && json?.success === true && json.data?.verificationStatus === 'VERIFIED',
+        pid: idv.child.pid,
+        tail: () => idv.child.tail(),
+        details: { storage: idv.storage.kind, storageDescription: idv.storage.description },
+      };
+    },
+  },
+];
+
+/** Ratios printed in the final block: subject req/s ÷ baseline req/s, measured in this run. */
+const comparisons = [{ subject: 'idv-nin-sandbox', baseline: 'fastify-bare', goal: 0.5 }];
+
+function describeScenario(label, r) {
+  const cpu = [
+    r.serverCpuPercent !== null ? `server CPU ${r.serverCpuPercent}%` : null,
+    `load generator CPU ${r.loadGenCpuPercent}%`,
+    r.machineCpuBusyPercent !== null ? `machine busy ${r.machineCpuBusyPercent}%` : null,
+  ].filter(Boolean);
+  return (
+    `  ${label}: ${int(r.requestsPerSec)} req/s (${int(r.requestsTotal)} requests in ${r.durationSec} s)` +
+    `  p50 ${ms(r.latencyMs.p50)} ms  p90 ${ms(r.latencyMs.p90)} ms  p99 ${ms(r.latencyMs.p99)} ms  max ${ms(r.latencyMs.max)} ms\n` +
+    `  non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}  status codes ${JSON.stringify(r.statusCodes)}\n` +
+    `  ${cpu.join(', ')}`
+  );
+}
+
+function loud(lines) {
+  const bar = '!'.repeat(78);
+  return `\n${bar}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${bar}\n`;
+}
+
+async function main() {
+  installSignalHandlers();
+  const settings = loadSettings();
+  const startedAt = new Date();
+  const runStamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const resultsDir = ensureDir(join(ROOT, 'bench/results'));
+  const cpuProfDir = settings.cpuProf ? ensureDir(join(resultsDir, 'profiles', runStamp)) : null;
+  const machine = machineInfo();
+
+  const selected = settings.only ? scenarios.filter((s) => settings.only.includes(s.id)) : scenarios;
+  if (selected.length === 0) throw new BenchError(`BENCH_SCENARIOS matches none of: ${scenarios.map((s) => s.id).join(', ')}`);
+
+  console.log(
+    `idv benchmark — ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverage.join(' ')}\n` +
+      `each scenario: ${settings.warmupSec} s warm-up, then ${settings.durationSec} s measured, ` +
+      `${settings.connections} connections, pipelining ${settings.pipelining}` +
+      (cpuProfDir ? `\nCPU profiling ON (figures are lower than usual): ${cpuProfDir}` : ''),
+  );
+
+  let storage = null;
+  const ctx = {
+    cpuProfDir,
+    startIdv: async () => {
+      const idv = await startIdv(settings, { cpuProfDir });
+      storage = idv.storage;
+      console.log(`storage: ${idv.storage.description}`);
+      return idv;
+    },
+  };
+
+  const results = {};
+  const broken = [];
+  for (const scenario of selected) {
+    console.log(`\n▶ ${scenario.label} [${scenario.id}]`);
+    const run = await scenario.start(ctx);
+    const { url, method, headers, body } = run.request;
+    const res = await fetch(url, { method, headers, body });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* reported below */
+    }
+    if (!run.check(res.status, json)) {
+      throw new BenchError(`${scenario.label}: the sanity request before the load failed: HTTP ${res.status} ${text.slice(0, 600)}`);
+    }
+    const r = await measureLoad(run.request, { ...settings, serverPid: run.pid });
+    results[scenario.id] = { label: scenario.label, ...run.details, ...r };
+    console.log(describeScenario(scenario.label, r));
+    if (r.non2xx > 0 || r.errors > 0) {
+      broken.push(scenario.id);
+      console.error(
+        loud([
+          `BENCHMARK BROKEN: ${scenario.label} had ${r.non2xx} non-2xx responses and ${r.errors} errors`,
+          `(${r.timeouts} timeouts) out of ${r.requestsTotal}; status codes ${JSON.stringify(r.statusCodes)}.`,
+          'Its figures do not measure a successful lookup. Last server output:',
+          ...(run.tail() || '(none)').split('\n'),
+        ]),
+      );
+    }
+    if (run.stop) await run.stop();
+  }
+
+  // Stop every server (writing CPU profiles) and drop the temporary database before the report.
+  await runCleanups();
+
+  const ratios = [];
+  for (const c of comparisons) {
+    const s = results[c.subject];
+    const b = results[c.baseline];
+    if (!s || !b) continue;
+    const ratio = s.requestsPerSec / b.requestsPerSec;
+    ratios.push({
+      subject: c.subject,
+      baseline: c.baseline,
+      ratio: round(ratio, 3),
+      goal: c.goal,
+      meetsGoal: ratio >= c.goal,
+      line:
+        `${s.label}: ${int(s.requestsPerSec)} req/s p99 ${ms(s.latencyMs.p99)} ms | ` +
+        `${b.label}: ${int(b.requestsPerSec)} req/s p99 ${ms(b.latencyMs.p99)} ms | ` +
+        `ratio ${ratio.toFixed(2)} (goal ≥ ${c.goal})${ratio >= c.goal ? '' : ' — BELOW GOAL'}`,
+    });
+  }
+
+  const profiles = [];
+  if (cpuProfDir) {
+    for (const file of readdirSync(cpuProfDir).filter((f) => f.endsWith('.cpuprofile'))) {
+      const path = join(cpuProfDir, file);
+      const summary = summariseProfile(JSON.parse(readFileSync(path, 'utf8')), 15);
+      profiles.push({ file: path, summary });
+      console.log(`\n${formatSummary(file, summary)}`);
+    }
+  }
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine,
+    settings: {
+      durationSec: settings.durationSec,
+      warmupSec: settings.warmupSec,
+      connections: settings.connections,
+      pipelining: settings.pipelining,
+      cpuProfile: settings.cpuProf,
+    },
+    storage,
+    valid: broken.length === 0,
+    broken,
+    scenarios: results,
+    ratios: ratios.map(({ line, ...r }) => r),
+    profiles: profiles.map((p) => ({ file: p.file, top: p.summary.self.slice(0, 15), areas: p.summary.areas })),
+  };
+  const out = join(resultsDir, 'latest.json');
+  writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
+
+  console.log('\n══════════════════════════════════ result ══════════════════════════════════');
+  if (storage) console.log(`storage: ${storage.description}`);
+  for (const r of ratios) console.log(r.line);
+  if (ratios.length === 0) console.log('(no ratio: a subject or its baseline was not run)');
+  if (broken.length > 0) console.log(`INVALID: ${broken.join(', ')} had non-2xx responses or errors (see above)`);
+  console.log(`results: ${out}`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (err) => {
+    if (interrupted()) return; // the signal handler cleans up and exits
+    console.error(`\nbench: ${err instanceof BenchError ? err.message : (err?.stack ?? err)}`);
+    await runCleanups();
+    process.exit(2);
+  },
+);
