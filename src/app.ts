@@ -9,7 +9,7 @@ import type { NodeEnv } from './config.js';
 import { ping, type Database } from './platform/db.js';
 import { ok } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFailure } from './platform/http-errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './platform/http-errors.js';
 import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { installOpenApi } from './platform/openapi.js';
@@ -79,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     done();
   });
   // 413 is decided from Content-Length after authentication (onRequest) and before the content type (415).
-  app.addHook('preParsing', (req: FastifyRequest, reply, payload, done) => {
+  app.addHook('preParsing', (req: FastifyRequest, _reply, payload, done) => {
     const length = Number(req.headers['content-length']);
     const limit = req.routeOptions.bodyLimit ?? ONE_MIB;
     if (Number.isFinite(length) && length > limit) {

@@ -1,6 +1,6 @@
 import type { App } from '../platform/http-types.js';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import { ok } from '../platform/envelope.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
 import { ACCESS_LEVELS, NIN_REQUEST_REASONS, SERVICE_CODES } from './catalogue.js';

@@ -1,5 +1,5 @@
 import type { App } from './http-types.js';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { Socket } from 'node:net';
 import { AppError, validationError, type FieldError } from './errors.js';
 import { failureBody, requestPath } from './envelope.js';

@@ -1,6 +1,5 @@
 import type { App } from './http-types.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { FastifyInstance } from 'fastify';
 
 /** Prometheus metrics: request counts and latencies by route template and status (never by raw URL). */
 export function installMetrics(app: App, options: { defaultMetrics?: boolean } = {}): Registry {

@@ -1,7 +1,6 @@
 import type { App } from './http-types.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
 import { ERROR_STATUS } from './errors.js';
 import { SANDBOX_FIXTURE_TABLE } from '../providers/sandbox/fixtures.js';
 import { SANDBOX_SCENARIOS } from '../providers/ports.js';

@@ -1,6 +1,6 @@
 import type { App } from '../platform/http-types.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ApiKeyService, AuthenticatedKey } from '../api-keys/api-keys.service.js';
 import type { ServiceCode } from '../catalogue/catalogue.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -176,7 +176,6 @@ async function runPipeline<S extends TSchema, V>(
     throw new AppError('FORBIDDEN', 'Live verifications are not enabled on this server yet; use a test key (sk_test_…)');
   }
 
-  const accessLevel = org.accessLevel;
   const identifier = def.identifier(body);
   const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
   let outcome: ProviderOutcome<V>;
@@ -189,44 +188,8 @@ async function runPipeline<S extends TSchema, V>(
 
   const verificationId = deps.ids.next('ver');
   // Test keys are never charged (DESIGN.md §5); live billing arrives with the wallet.
-  const charged = false;
-  const chargeAmountKobo = 0;
-  const common = { verificationId, charged, chargeAmount: koboToNaira(chargeAmountKobo) };
-
-  let httpStatus: number;
-  let verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null = null;
-  let errorCode: ErrorCode | null = null;
-  let referenceId: string | null = null;
-  let send: () => unknown;
-
-  if (outcome.kind === 'found') {
-    const shown = def.present(outcome.value, body, accessLevel);
-    httpStatus = 200;
-    verificationStatus = shown.verificationStatus;
-    referenceId = outcome.referenceId;
-    const data = { verificationStatus, verificationId, referenceId, charged, chargeAmount: common.chargeAmount, ...shown.fields };
-    send = () => ok(req, data, shown.message);
-  } else if (outcome.kind === 'not_found') {
-    httpStatus = 404;
-    verificationStatus = 'NOT_VERIFIED';
-    referenceId = outcome.referenceId;
-    const err = new AppError('RECORD_NOT_FOUND', def.notFoundMessage, {
-      data: { verificationStatus, verificationId, referenceId, charged, chargeAmount: common.chargeAmount },
-    });
-    send = () => {
-      throw err;
-    };
-  } else {
-    httpStatus = FAILURE_STATUS[outcome.code];
-    errorCode = outcome.code;
-    const headers: Record<string, string> = {};
-    if (outcome.code === 'PROVIDER_RATE_LIMITED') headers['retry-after'] = String(outcome.retryAfterSeconds ?? 5);
-    if (outcome.code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = '2';
-    const err = new AppError(outcome.code, FAILURE_MESSAGE[outcome.code], { data: common, headers });
-    send = () => {
-      throw err;
-    };
-  }
+  const billing = { charged: false, chargeAmountKobo: 0 };
+  const answer = classify(def, outcome, body, org.accessLevel, verificationId, billing);
 
   // Settle: the record is durable before the caller hears the answer.
   await deps.records.write({
@@ -235,12 +198,12 @@ async function runPipeline<S extends TSchema, V>(
     type: def.service,
     endpoint: def.path,
     environment: key.type,
-    verificationStatus,
-    errorCode,
-    httpStatus,
-    charged,
-    chargeAmountKobo,
-    referenceId,
+    verificationStatus: answer.verificationStatus,
+    errorCode: answer.errorCode,
+    httpStatus: answer.httpStatus,
+    charged: billing.charged,
+    chargeAmountKobo: billing.chargeAmountKobo,
+    referenceId: answer.referenceId,
     identifierType: identifier.type,
     identifier: identifier.value,
     purpose: def.purpose?.(body) ?? null,
@@ -251,5 +214,61 @@ async function runPipeline<S extends TSchema, V>(
     replayOf: null,
     createdAt: deps.clock.now(),
   });
-  return send();
+  if ('error' in answer) throw answer.error;
+  return ok(req, answer.data, answer.message);
+}
+
+interface Verdict {
+  httpStatus: number;
+  verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null;
+  errorCode: ErrorCode | null;
+  referenceId: string | null;
+}
+
+/** What the caller is told and what the record says, for each kind of provider outcome (DESIGN.md §3). */
+function classify<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  outcome: ProviderOutcome<V>,
+  body: Static<S>,
+  accessLevel: AccessLevel,
+  verificationId: string,
+  billing: { charged: boolean; chargeAmountKobo: number },
+): Verdict & ({ data: Record<string, unknown>; message: string } | { error: AppError }) {
+  const charged = billing.charged;
+  const chargeAmount = koboToNaira(billing.chargeAmountKobo);
+  if (outcome.kind === 'found') {
+    const shown = def.present(outcome.value, body, accessLevel);
+    const verificationStatus = shown.verificationStatus;
+    const referenceId = outcome.referenceId;
+    return {
+      httpStatus: 200,
+      verificationStatus,
+      errorCode: null,
+      referenceId,
+      data: { verificationStatus, verificationId, referenceId, charged, chargeAmount, ...shown.fields },
+      message: shown.message,
+    };
+  }
+  if (outcome.kind === 'not_found') {
+    const referenceId = outcome.referenceId;
+    return {
+      httpStatus: 404,
+      verificationStatus: 'NOT_VERIFIED',
+      errorCode: null,
+      referenceId,
+      error: new AppError('RECORD_NOT_FOUND', def.notFoundMessage, {
+        data: { verificationStatus: 'NOT_VERIFIED', verificationId, referenceId, charged, chargeAmount },
+      }),
+    };
+  }
+  const headers: Record<string, string> = {};
+  if (outcome.code === 'PROVIDER_RATE_LIMITED') headers['retry-after'] = String(outcome.retryAfterSeconds ?? 5);
+  if (outcome.code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = '2';
+  return {
+    httpStatus: FAILURE_STATUS[outcome.code],
+    verificationStatus: null,
+    errorCode: outcome.code,
+    referenceId: null,
+    error: new AppError(outcome.code, FAILURE_MESSAGE[outcome.code], { data: { verificationId, charged, chargeAmount }, headers }),
+  };
 }
