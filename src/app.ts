@@ -3,7 +3,13 @@ import type { App } from './platform/http-types.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Ajv } from 'ajv';
 import { Type } from '@sinclair/typebox';
+import { registerAuthRoutes, registerOrganisationRoutes } from './accounts/accounts.routes.js';
+import { registerAdminRoutes } from './accounts/admin.routes.js';
+import { apiKeyOrUser } from './accounts/http-auth.js';
+import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
+import { registerOutboxRoutes } from './notifications/outbox.routes.js';
 import type { Services } from './container.js';
 import type { NodeEnv } from './config.js';
 import { ping, type Database } from './platform/db.js';
@@ -18,7 +24,7 @@ import type { KeyType } from './platform/schema.js';
 import type { Providers } from './providers/ports.js';
 import { createSandboxProviders } from './providers/sandbox/sandbox.js';
 import { ninLookup } from './verifications/nin.js';
-import { apiKeyAuth, ONE_MIB, registerVerification } from './verifications/pipeline.js';
+import { ONE_MIB, registerVerification } from './verifications/pipeline.js';
 
 export interface AppOptions {
   services: Services;
@@ -70,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   app.decorateRequest('apiKey', null);
   app.decorateRequest('cacheEpoch', null);
+  app.decorateRequest('user', null);
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');
 
@@ -116,8 +123,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     },
   );
 
-  const authenticate = apiKeyAuth(services.apiKeys);
-  registerCatalogueRoutes(app, { catalogue: services.catalogue, authenticate });
+  const { auth, members, admin, catalogue, apiKeys, notifications } = services;
+  registerAuthRoutes(app, { auth, members });
+  registerOrganisationRoutes(app, { auth, members });
+  registerApiKeyRoutes(app, { auth, apiKeys });
+  registerAccessLevelRoutes(app, { auth, catalogue });
+  registerAdminRoutes(app, { auth, admin, catalogue });
+  registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
+  if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 
   const sandbox = createSandboxProviders({ ids: services.ids, slowDelayMs: opts.sandboxSlowDelayMs });
   const pipelineDeps = {
@@ -132,12 +145,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   registerVerification(app, ninLookup, pipelineDeps);
 
+  notifications.start();
   const flushTimer = setInterval(() => {
     services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   }, opts.lastUsedFlushMs ?? 5_000);
   flushTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(flushTimer);
+    await notifications.stop();
     await services.records.drain();
     await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   });

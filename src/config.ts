@@ -22,6 +22,13 @@ export interface Config {
   dataEncryptionKey: Buffer;
   logLevel: LogLevel;
   trustProxy: boolean;
+  smtpUrl: string | null;
+  emailFrom: string;
+  /** The base URL people open (invitation links). */
+  publicUrl: string;
+  loginLimitPerEmail: number;
+  loginLimitPerAddress: number;
+  notificationRetryScheduleSeconds: number[];
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
 }
@@ -102,10 +109,21 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const smtpUrl = str('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  const port = int('PORT', 3000, 0, 65535);
+  const publicUrl = (str('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) problems.push('PUBLIC_URL must be an http:// or https:// URL');
+  const scheduleRaw = str('NOTIFICATION_RETRY_SCHEDULE') ?? '60,300,1800';
+  const schedule = scheduleRaw.split(',').map((s) => s.trim());
+  if (!schedule.every((s) => /^\d+$/.test(s) && Number(s) <= 86_400)) {
+    problems.push('NOTIFICATION_RETRY_SCHEDULE must be comma-separated seconds (each at most 86400)');
+  }
+
   const config: Config = {
     nodeEnv,
     host: str('HOST') ?? '0.0.0.0',
-    port: int('PORT', 3000, 0, 65535),
+    port,
     databaseUrl,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
     dataDir,
@@ -114,6 +132,12 @@ export function loadConfig(env: Env = process.env): Config {
     dataEncryptionKey,
     logLevel,
     trustProxy: bool('TRUST_PROXY', false),
+    smtpUrl,
+    emailFrom: str('EMAIL_FROM') ?? 'idv <no-reply@idv.local>',
+    publicUrl,
+    loginLimitPerEmail: int('LOGIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
+    loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
+    notificationRetryScheduleSeconds: schedule.map(Number),
     secretsSource,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,20 +1,46 @@
 import type { Redis } from 'ioredis';
 import { createAccountsService } from './accounts/accounts.service.js';
+import { createAdminService } from './accounts/admin.service.js';
+import { createAuthService } from './accounts/auth.service.js';
+import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { createNotificationService } from './notifications/notifications.service.js';
 import { createCacheEpoch } from './platform/cache-epoch.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { DataCipher } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { ids as defaultIds, type IdGenerator } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
+import { createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
+
+/** Settings the services need from the configuration (see config.ts for their meaning). */
+export interface ServiceSettings {
+  jwtSecret: string;
+  smtpUrl: string | null;
+  emailFrom: string;
+  publicUrl: string;
+  loginLimitPerEmail: number;
+  loginLimitPerAddress: number;
+  notificationRetryScheduleSeconds: number[];
+}
+
+export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
+  smtpUrl: null,
+  emailFrom: 'idv <no-reply@idv.local>',
+  publicUrl: 'http://localhost:3000',
+  loginLimitPerEmail: 5,
+  loginLimitPerAddress: 30,
+  notificationRetryScheduleSeconds: [60, 300, 1800],
+};
 
 export interface CoreDeps {
   database: Database;
   redis: Redis | null;
   logger: Logger;
   cipher: DataCipher;
+  settings: ServiceSettings;
   clock?: Clock;
   ids?: IdGenerator;
   /** Prefix of every Redis key, so tests and tenants of one Redis never meet. */
@@ -26,16 +52,58 @@ export function createServices(deps: CoreDeps) {
   const clock = deps.clock ?? systemClock;
   const ids = deps.ids ?? defaultIds;
   const db = deps.database.db;
-  const epoch = createCacheEpoch({ db, redis: deps.redis, logger: deps.logger, keyPrefix: deps.redisKeyPrefix });
+  const { logger, cipher, settings } = deps;
+  const epoch = createCacheEpoch({ db, redis: deps.redis, logger, keyPrefix: deps.redisKeyPrefix });
+  const limiter = createWindowLimiter({ redis: deps.redis, clock, logger, keyPrefix: deps.redisKeyPrefix });
+  const notifications = createNotificationService({
+    db,
+    clock,
+    ids,
+    cipher,
+    logger,
+    email: { smtpUrl: settings.smtpUrl, from: settings.emailFrom, retryScheduleSeconds: settings.notificationRetryScheduleSeconds },
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    ids,
+    cipher,
+    epoch,
+    limiter,
+    notifications,
+    jwtSecret: settings.jwtSecret,
+    loginLimitPerEmail: settings.loginLimitPerEmail,
+    loginLimitPerAddress: settings.loginLimitPerAddress,
+  });
+  const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
   return {
     clock,
     ids,
     epoch,
+    limiter,
+    notifications,
+    auth,
+    members,
+    admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
-    apiKeys: createApiKeyService({ db, clock, ids, epoch, logger: deps.logger }),
+    apiKeys: createApiKeyService({ db, clock, ids, epoch, logger }),
     catalogue: createCatalogueService({ db, clock, epoch }),
-    records: createRecordWriter({ db, cipher: deps.cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 }),
+    // Four record batches in flight on PostgreSQL; the embedded database has one connection.
+    records: createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 }),
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The service settings of a loaded configuration. */
+export function settingsFrom(config: ServiceSettings): ServiceSettings {
+  return {
+    jwtSecret: config.jwtSecret,
+    smtpUrl: config.smtpUrl,
+    emailFrom: config.emailFrom,
+    publicUrl: config.publicUrl,
+    loginLimitPerEmail: config.loginLimitPerEmail,
+    loginLimitPerAddress: config.loginLimitPerAddress,
+    notificationRetryScheduleSeconds: config.notificationRetryScheduleSeconds,
+  };
+}

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { createServices, type Services } from './container.js';
+import { createServices, settingsFrom, type Services } from './container.js';
 import { migrate } from './migrate.js';
 import { createDataCipher } from './platform/crypto.js';
 import { openDatabase, type Database } from './platform/db.js';
@@ -36,7 +36,13 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     await database.close();
     throw err;
   }
-  const services = createServices({ database, redis, logger, cipher: createDataCipher(config.dataEncryptionKey) });
+  const services = createServices({
+    database,
+    redis,
+    logger,
+    cipher: createDataCipher(config.dataEncryptionKey),
+    settings: settingsFrom(config),
+  });
   return {
     config,
     database,

@@ -1,6 +1,7 @@
 import type { App } from '../platform/http-types.js';
 import { Type } from '@sinclair/typebox';
 import type { onRequestHookHandler } from 'fastify';
+import { callerOrganisationId } from '../accounts/http-auth.js';
 import { ok } from '../platform/envelope.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
 import { ACCESS_LEVELS, NIN_REQUEST_REASONS, SERVICE_CODES } from './catalogue.js';
@@ -23,7 +24,8 @@ export const ServiceViewSchema = Type.Object({
 /** Discovery (DESIGN.md §4): what the caller can call, and the NIN request reasons. */
 export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueService; authenticate: onRequestHookHandler }) {
   const { catalogue, authenticate } = deps;
-  const common = { tags: ['Discovery'], security: [{ apiKey: [] }], querystring: NoQuery };
+  const security: Array<Record<string, string[]>> = [{ apiKey: [] }, { bearer: [] }];
+  const common = { tags: ['Discovery'], security, querystring: NoQuery };
 
   app.get(
     '/v1/services',
@@ -35,7 +37,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
         response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), '4xx': ErrorRef },
       },
     },
-    async (req) => ok(req, await catalogue.listServices(req.apiKey!.organisationId, req.cacheEpoch), 'Services'),
+    async (req) => ok(req, await catalogue.listServices(callerOrganisationId(req), req.cacheEpoch), 'Services'),
   );
 
   app.get(
@@ -51,7 +53,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
         },
       },
     },
-    async (req) => ok(req, await catalogue.verificationTypes(req.apiKey!.organisationId, req.cacheEpoch), 'Verification types'),
+    async (req) => ok(req, await catalogue.verificationTypes(callerOrganisationId(req), req.cacheEpoch), 'Verification types'),
   );
 
   app.get(

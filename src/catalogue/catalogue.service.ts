@@ -6,6 +6,7 @@ import { koboToNaira } from '../platform/money.js';
 import type { AccessLevel, DB, ServiceStatus } from '../platform/schema.js';
 import {
   ACCESS_LEVELS,
+  PERSON_FIELDS,
   SERVICES,
   VERIFICATION_TYPE_NAMES,
   isServiceCode,
@@ -224,6 +225,26 @@ export function createCatalogueService(deps: { db: Kysely<DB>; clock: Clock; epo
       });
       await epoch.publish();
       return view(code, result.svc, result.accessLevel);
+    },
+
+    /**
+     * GET /v1/access-levels: each level, the person fields it returns, and this organisation's price
+     * for each provisioned service at that level.
+     */
+    async accessLevels(organisationId: string, observedEpoch?: number | null) {
+      const ctx = await service.context(organisationId, observedEpoch);
+      return ACCESS_LEVELS.map((level) => ({
+        level,
+        current: ctx.accessLevel === level,
+        fields: [...PERSON_FIELDS[level]],
+        prices: SERVICES.filter((s) => ctx.services.has(s.code)).map((s) => ({
+          service: s.code,
+          name: s.name,
+          status: ctx.services.get(s.code)!.status,
+          price: koboToNaira(ctx.services.get(s.code)!.pricesKobo[level]),
+          currency: 'NGN' as const,
+        })),
+      }));
     },
 
     /** Switches the organisation's access level, effective from its next verification. */

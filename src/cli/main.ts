@@ -36,6 +36,7 @@ Commands:
   key create --org ID --type test|live --name N [--rate-limit N] [--expires-in-days N]
                                             create an API key (the secret is shown once)
   demo                                      create a demo organisation with keys
+  outbox [--to ADDRESS] [--limit N]         messages written to the outbox, newest first
 
 Each command prints one JSON document on stdout. Configuration comes from the environment
 (DATABASE_URL, DATA_DIR, …; see README.md).`;
@@ -169,6 +170,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'demo': {
         if (sub !== undefined) parse([sub, ...rest], {}, []);
         print(await withRuntime((rt) => createDemo(rt.services)));
+        return 0;
+      }
+      case 'outbox': {
+        const v = parse([sub, ...rest].filter((a): a is string => a !== undefined), { to: str, limit: str }, []);
+        const limit = wholeNumber('limit', v.limit) ?? 20;
+        if (limit < 1 || limit > 100) throw new UsageError('--limit must be from 1 to 100');
+        const page = await withRuntime((rt) => rt.services.notifications.outbox({ to: v.to, limit }));
+        print(page.items);
         return 0;
       }
       default:

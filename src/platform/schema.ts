@@ -30,6 +30,9 @@ export interface UsersTable {
   status: Generated<'ACTIVE' | 'INVITED' | 'REMOVED'>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  invite_token_hash: Bytes | null;
+  invite_expires_at: Timestamp | null;
+  invited_by: string | null;
 }
 
 export interface ApiKeysTable {
@@ -104,6 +107,58 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface LoginChallengesTable {
+  id: string;
+  user_id: string;
+  token_hash: Bytes;
+  otp_hash: Bytes;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  closed_at: Timestamp | null;
+  closed_reason: 'CONFIRMED' | 'EXHAUSTED' | 'SUPERSEDED' | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export type SessionRevokedReason = 'LOGOUT' | 'REVOKED' | 'REFRESH_REUSE' | 'MEMBER_REMOVED';
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  refresh_hash: Bytes;
+  previous_refresh_hash: Bytes | null;
+  rotated_at: Timestamp | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: SessionRevokedReason | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type NotificationChannel = 'email' | 'sms' | 'webhook';
+export type NotificationDelivery = 'SMTP' | 'OUTBOX' | 'SMS_GATEWAY' | 'HTTPS';
+export type NotificationStatus = 'QUEUED' | 'SENT' | 'FAILED';
+
+export interface NotificationsTable {
+  id: string;
+  organisation_id: string | null;
+  channel: NotificationChannel;
+  recipient: string;
+  template_name: string;
+  subject: string | null;
+  body_ciphertext: Bytes | null;
+  delivery: NotificationDelivery;
+  status: NotificationStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -113,4 +168,7 @@ export interface DB {
   cache_epoch: CacheEpochTable;
   verification_records: VerificationRecordsTable;
   schema_migrations: SchemaMigrationsTable;
+  login_challenges: LoginChallengesTable;
+  sessions: SessionsTable;
+  notifications: NotificationsTable;
 }

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { runCli } from '../../src/cli/main.js';
-import { createServices } from '../../src/container.js';
+import { DEFAULT_SETTINGS, createServices } from '../../src/container.js';
 import { createDataCipher } from '../../src/platform/crypto.js';
 import { openDatabase } from '../../src/platform/db.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -36,7 +36,7 @@ if (inject('pgUrl')) targets.push({ name: 'postgres', env: () => ({ ...baseEnv, 
 async function callWith(env: Record<string, string>, secret: string) {
   const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! });
   const logger = createLogger('silent');
-  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(KEY) });
+  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(KEY), settings: { ...DEFAULT_SETTINGS, jwtSecret: baseEnv.JWT_SECRET } });
   const app = await buildApp({ services, database, logger, nodeEnv: 'test', defaultMetrics: false });
   try {
     const res = await lookup(app, secret);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { ServiceCode } from '../../src/catalogue/catalogue.js';
 import { SERVICES } from '../../src/catalogue/catalogue.js';
-import { createServices, type Services } from '../../src/container.js';
+import { DEFAULT_SETTINGS, createServices, type ServiceSettings, type Services } from '../../src/container.js';
 import { migrate } from '../../src/migrate.js';
 import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
 import { createDataCipher, type DataCipher } from '../../src/platform/crypto.js';
@@ -71,7 +71,10 @@ export interface HarnessOptions {
   /** Share another harness's database (a second process on the same storage). */
   database?: Database;
   dataEncryptionKey?: Buffer;
+  settings?: Partial<ServiceSettings>;
 }
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
 
 export const TEST_DATA_KEY = randomBytes(32);
 
@@ -89,6 +92,8 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     cipher,
     clock,
     redisKeyPrefix: options.redisKeyPrefix,
+    // Generous sign-in limits: every test signs in from 127.0.0.1; the limit tests set their own.
+    settings: { ...DEFAULT_SETTINGS, jwtSecret: TEST_JWT_SECRET, loginLimitPerEmail: 1000, loginLimitPerAddress: 10_000, ...options.settings },
   });
   const app = await buildApp({
     services,
@@ -166,3 +171,51 @@ export function lookup(app: App, key: string | null, body: unknown = ninBody(), 
 }
 
 export { ManualClock };
+
+/** The newest outbox message to an address, read the way a newcomer does: GET /v1/notifications/outbox. */
+export async function latestOutbox(app: App, to: string, subject?: RegExp) {
+  const res = await app.inject({ method: 'GET', url: `/v1/notifications/outbox?to=${encodeURIComponent(to)}&limit=100` });
+  if (res.statusCode !== 200) throw new Error(`outbox: ${res.statusCode} ${res.body}`);
+  const items = res.json().data.items as Array<{ id: string; subject: string | null; body: string; to: string }>;
+  const found = subject ? items.find((i) => subject.test(i.subject ?? '')) : items[0];
+  if (!found) throw new Error(`no outbox message to ${to}`);
+  return found;
+}
+
+export const otpFrom = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+  sessionId: string;
+  headers: { authorization: string };
+}
+
+/** Password, then the emailed code, over HTTP. */
+export async function signIn(app: App, email: string, password: string, headers: Record<string, string> = {}): Promise<SignedIn> {
+  const login = await app.inject({ method: 'POST', url: '/v1/auth/login', headers, payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+  const otp = otpFrom((await latestOutbox(app, email, /sign-in code/)).body);
+  const confirm = await app.inject({ method: 'POST', url: '/v1/auth/confirm-login', headers, payload: { loginToken: login.json().data.loginToken, otp } });
+  if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
+  const data = confirm.json().data;
+  return { accessToken: data.accessToken, refreshToken: data.refreshToken, sessionId: data.sessionId, headers: { authorization: `Bearer ${data.accessToken}` } };
+}
+
+export const OWNER_PASSWORD = 'correct horse battery staple';
+
+/** A member of the organisation with the given role, invited and accepted through the services. */
+export async function addMember(services: Services, org: TestOrg, role: 'OWNER' | 'ADMIN' | 'DEVELOPER' | 'VIEWER') {
+  const email = `${role.toLowerCase()}-${randomBytes(5).toString('hex')}@example.com`;
+  const owner = { id: org.ownerId, organisationId: org.organisationId, role: 'OWNER' as const };
+  const member = await services.members.add(owner, { email, role });
+  const row = await services.notifications.outbox({ to: email, limit: 1 });
+  const token = decodeURIComponent(/token=([^\s]+)/.exec(row.items[0]!.body)![1]!);
+  await services.members.acceptInvite({ token, password: OWNER_PASSWORD });
+  return { id: member.id, email, password: OWNER_PASSWORD };
+}
+
+export async function ownerEmailOf(services: Services, org: TestOrg): Promise<string> {
+  const members = await services.members.list(org.organisationId);
+  return members.find((m) => m.id === org.ownerId)!.email;
+}

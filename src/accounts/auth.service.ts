@@ -1,0 +1,389 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { sql, type Kysely } from 'kysely';
+import type { NotificationService } from '../notifications/notifications.service.js';
+import { EpochCache, type CacheEpoch } from '../platform/cache-epoch.js';
+import type { Clock } from '../platform/clock.js';
+import { constantTimeEqual, sha256, type DataCipher } from '../platform/crypto.js';
+import { AppError, notFound, unauthenticated } from '../platform/errors.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { WindowLimiter } from '../platform/rate-limit.js';
+import type { DB, Role, SessionRevokedReason } from '../platform/schema.js';
+import { normaliseEmail } from './accounts.service.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 900;
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/** Who a bearer token speaks for, checked against the session on every request. */
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  organisationId: string | null;
+  role: Role | null;
+  isPlatformAdmin: boolean;
+  sessionId: string;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  sessionId: string;
+}
+
+export interface SessionView {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const opaque = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
+const WRONG_CREDENTIALS = 'The email or password is incorrect';
+const BAD_CODE = 'The sign-in code is incorrect or has expired';
+
+/**
+ * Sign-in with a password and a one-time code, JWT access tokens bound to a session, rotating
+ * refresh tokens with reuse detection, and sessions that can be revoked at once (DESIGN.md §9).
+ */
+export function createAuthService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  ids: IdGenerator;
+  cipher: DataCipher;
+  epoch: CacheEpoch;
+  limiter: WindowLimiter;
+  notifications: NotificationService;
+  jwtSecret: string;
+  loginLimitPerEmail: number;
+  loginLimitPerAddress: number;
+}) {
+  const { db, clock, ids, cipher, epoch, limiter, notifications } = deps;
+  const jwtKey = new TextEncoder().encode(deps.jwtSecret);
+  // Unknown emails are checked against this hash, so they take as long as a wrong password.
+  const dummyHash = hashPassword(randomBytes(24).toString('base64'));
+  const sessionCache = new EpochCache<AuthenticatedUser | null>(50_000, 60_000);
+  const otpHash = (challengeId: string, otp: string) => cipher.keyedHash('login-otp', `${challengeId}:${otp}`);
+
+  async function limit(kind: string, email: string | null, ip: string | null) {
+    const checks: Array<Promise<{ allowed: boolean; retryAfterSeconds: number }>> = [];
+    if (email) checks.push(limiter.hit(`${kind}:email:${email}`, deps.loginLimitPerEmail, LOGIN_WINDOW_MS));
+    if (ip) checks.push(limiter.hit(`${kind}:ip:${ip}`, deps.loginLimitPerAddress, LOGIN_WINDOW_MS));
+    const results = await Promise.all(checks);
+    const refused = results.filter((r) => !r.allowed);
+    if (refused.length > 0) {
+      const retryAfter = Math.max(...refused.map((r) => r.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts; try again later', { headers: { 'retry-after': String(retryAfter) } });
+    }
+  }
+
+  async function issueAccessToken(userId: string, sessionId: string): Promise<string> {
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer('idv')
+      .setAudience('idv-api')
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(jwtKey);
+  }
+
+  async function revokeSessions(trx: Kysely<DB>, where: { sessionId?: string; userId?: string }, reason: SessionRevokedReason) {
+    let q = trx.updateTable('sessions').set({ revoked_at: clock.now(), revoked_reason: reason }).where('revoked_at', 'is', null);
+    if (where.sessionId) q = q.where('id', '=', where.sessionId);
+    if (where.userId) q = q.where('user_id', '=', where.userId);
+    const res = await q.executeTakeFirst();
+    if (Number(res.numUpdatedRows) > 0) await epoch.bump(trx);
+    return Number(res.numUpdatedRows);
+  }
+
+  async function loadUser(sessionId: string, userId: string): Promise<AuthenticatedUser | null> {
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as session_id', 's.revoked_at', 's.expires_at', 'u.id', 'u.email', 'u.organisation_id', 'u.role', 'u.is_platform_admin', 'u.status'])
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row || row.id !== userId || row.revoked_at !== null || row.status !== 'ACTIVE') return null;
+    if (row.expires_at.getTime() <= clock.now().getTime()) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      organisationId: row.organisation_id,
+      role: row.role,
+      isPlatformAdmin: row.is_platform_admin,
+      sessionId: row.session_id,
+    };
+  }
+
+  async function createSession(trx: Kysely<DB>, userId: string, client: ClientInfo): Promise<TokenPair> {
+    const now = clock.now();
+    const sessionId = ids.next('ses');
+    const refreshToken = opaque('rt');
+    await trx
+      .insertInto('sessions')
+      .values({
+        id: sessionId,
+        user_id: userId,
+        refresh_hash: sha256(refreshToken),
+        expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+        created_at: now,
+        last_used_at: now,
+        ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 512) ?? null,
+      })
+      .execute();
+    return { accessToken: await issueAccessToken(userId, sessionId), refreshToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId };
+  }
+
+  return {
+    /** Checks the password and sends a one-time code; a new login closes any older code. */
+    async login(input: { email: string; password: string }, client: ClientInfo) {
+      const email = normaliseEmail(input.email);
+      await limit('login', email ?? input.email.trim().toLowerCase().slice(0, 254), client.ip);
+      const user = email
+        ? await db
+            .selectFrom('users')
+            .select(['id', 'email', 'password_hash', 'organisation_id', 'status'])
+            .where('email', '=', email)
+            .executeTakeFirst()
+        : undefined;
+      const usable = user && user.status === 'ACTIVE' && user.password_hash !== null;
+      const passwordOk = await verifyPassword(usable ? user.password_hash! : await dummyHash, input.password);
+      if (!usable || !passwordOk) throw unauthenticated(WRONG_CREDENTIALS);
+
+      const now = clock.now();
+      const loginToken = opaque('lgn');
+      const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const challengeId = ids.next('lgn');
+      const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('login_challenges')
+          .set({ closed_at: now, closed_reason: 'SUPERSEDED' })
+          .where('user_id', '=', user.id)
+          .where('closed_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('login_challenges')
+          .values({
+            id: challengeId,
+            user_id: user.id,
+            token_hash: sha256(loginToken),
+            otp_hash: otpHash(challengeId, otp),
+            expires_at: expiresAt,
+            ip: client.ip,
+            user_agent: client.userAgent?.slice(0, 512) ?? null,
+            created_at: now,
+          })
+          .execute();
+        await notifications.enqueueEmail(trx, {
+          organisationId: user.organisation_id,
+          to: user.email,
+          templateName: 'login-otp',
+          variables: { otp, expiresInMinutes: String(OTP_TTL_MS / 60_000) },
+        });
+      });
+      notifications.kick();
+      return { otpRequired: true as const, loginToken, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Exchanges the login token and its code for a session; five wrong codes kill the login token. */
+    async confirmLogin(input: { loginToken: string; otp: string }, client: ClientInfo): Promise<TokenPair> {
+      const challenge = await db
+        .selectFrom('login_challenges as c')
+        .innerJoin('users as u', 'u.id', 'c.user_id')
+        .select(['c.id', 'c.user_id', 'c.expires_at', 'c.closed_at', 'u.email', 'u.organisation_id', 'u.status'])
+        .where('c.token_hash', '=', sha256(input.loginToken))
+        .executeTakeFirst();
+      await limit('confirm', challenge?.email ?? null, client.ip);
+      const now = clock.now();
+      if (!challenge || challenge.closed_at !== null || challenge.expires_at.getTime() <= now.getTime() || challenge.status !== 'ACTIVE') {
+        throw unauthenticated(BAD_CODE);
+      }
+      // Count the attempt first, atomically: concurrent guesses cannot exceed the limit.
+      const counted = await db
+        .updateTable('login_challenges')
+        .set({ attempts: sql`attempts + 1` })
+        .where('id', '=', challenge.id)
+        .where('closed_at', 'is', null)
+        .where('attempts', '<', OTP_MAX_ATTEMPTS)
+        .returning(['attempts', 'otp_hash'])
+        .executeTakeFirst();
+      if (!counted) throw unauthenticated(BAD_CODE);
+      const right = constantTimeEqual(Buffer.from(counted.otp_hash), otpHash(challenge.id, input.otp));
+      if (!right) {
+        if (counted.attempts >= OTP_MAX_ATTEMPTS) {
+          await db
+            .updateTable('login_challenges')
+            .set({ closed_at: now, closed_reason: 'EXHAUSTED' })
+            .where('id', '=', challenge.id)
+            .where('closed_at', 'is', null)
+            .execute();
+        }
+        throw unauthenticated(BAD_CODE);
+      }
+      const pair = await db.transaction().execute(async (trx) => {
+        const closed = await trx
+          .updateTable('login_challenges')
+          .set({ closed_at: now, closed_reason: 'CONFIRMED' })
+          .where('id', '=', challenge.id)
+          .where('closed_at', 'is', null)
+          .executeTakeFirst();
+        // A code used twice at once: only the first confirmation gets a session.
+        if (Number(closed.numUpdatedRows) !== 1) throw unauthenticated(BAD_CODE);
+        const tokens = await createSession(trx, challenge.user_id, client);
+        await notifications.enqueueEmail(trx, {
+          organisationId: challenge.organisation_id,
+          to: challenge.email,
+          templateName: 'new-sign-in',
+          variables: { signedInAt: now.toISOString(), userAgent: client.userAgent ?? 'unknown client', ip: client.ip ?? 'unknown address' },
+        });
+        return tokens;
+      });
+      notifications.kick();
+      return pair;
+    },
+
+    /**
+     * Rotates the refresh token. The token just replaced stays acceptable for a few seconds (a client
+     * that lost the answer); after that, presenting it again means it leaked, and the session ends.
+     */
+    async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
+      const hash = sha256(refreshToken);
+      const now = clock.now();
+      const newToken = opaque('rt');
+      const current = await db
+        .updateTable('sessions')
+        .set({ refresh_hash: sha256(newToken), previous_refresh_hash: hash, rotated_at: now, last_used_at: now, ip: client.ip })
+        .where('refresh_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['id', 'user_id'])
+        .executeTakeFirst();
+      if (current) {
+        return { accessToken: await issueAccessToken(current.user_id, current.id), refreshToken: newToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId: current.id };
+      }
+      const previous = await db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'rotated_at', 'revoked_at', 'expires_at'])
+        .where('previous_refresh_hash', '=', hash)
+        .executeTakeFirst();
+      if (!previous || previous.revoked_at !== null || previous.expires_at.getTime() <= now.getTime()) {
+        throw unauthenticated('The refresh token is invalid or has expired');
+      }
+      if (previous.rotated_at && now.getTime() - previous.rotated_at.getTime() <= REFRESH_REUSE_GRACE_MS) {
+        // Within the grace period: rotate again from the replaced token (the client lost our answer).
+        const again = await db
+          .updateTable('sessions')
+          .set({ refresh_hash: sha256(newToken), rotated_at: now, last_used_at: now })
+          .where('id', '=', previous.id)
+          .where('previous_refresh_hash', '=', hash)
+          .where('revoked_at', 'is', null)
+          .returning(['id', 'user_id'])
+          .executeTakeFirst();
+        if (again) {
+          return { accessToken: await issueAccessToken(again.user_id, again.id), refreshToken: newToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId: again.id };
+        }
+      }
+      await db.transaction().execute((trx) => revokeSessions(trx, { sessionId: previous.id }, 'REFRESH_REUSE'));
+      await epoch.publish();
+      throw unauthenticated('The refresh token was already used; the session has been ended');
+    },
+
+    /** Verifies an access token and its session; a revoked session is refused at once on every process. */
+    async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+      if (!authorization) throw unauthenticated('A bearer token is required in the Authorization header');
+      const m = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization);
+      if (!m) throw unauthenticated('The Authorization header must be "Bearer <access token>"');
+      let userId: string;
+      let sessionId: string;
+      try {
+        const { payload } = await jwtVerify(m[1]!, jwtKey, {
+          issuer: 'idv',
+          audience: 'idv-api',
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
+        userId = payload.sub;
+        sessionId = payload.sid;
+      } catch (err) {
+        throw unauthenticated(err instanceof joseErrors.JWTExpired ? 'The access token has expired; refresh it' : 'The access token is invalid');
+      }
+      const current = await epoch.read();
+      const nowMs = clock.now().getTime();
+      let user = sessionCache.get(sessionId, current, nowMs);
+      if (user === undefined) {
+        user = await loadUser(sessionId, userId);
+        sessionCache.set(sessionId, user, current, nowMs);
+      }
+      if (!user || user.id !== userId) throw unauthenticated('The session has ended; sign in again');
+      return user;
+    },
+
+    /** Ends the caller's session. */
+    async logout(user: AuthenticatedUser): Promise<void> {
+      await db.transaction().execute((trx) => revokeSessions(trx, { sessionId: user.sessionId }, 'LOGOUT'));
+      await epoch.publish();
+    },
+
+    /** The caller's active sessions, newest first. */
+    async listSessions(user: AuthenticatedUser): Promise<SessionView[]> {
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', clock.now())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        createdAt: r.created_at.toISOString(),
+        lastUsedAt: r.last_used_at.toISOString(),
+        userAgent: r.user_agent,
+        ip: r.ip,
+        current: r.id === user.sessionId,
+      }));
+    },
+
+    /** Revokes one of the caller's own sessions; anyone else's is 404, as if it did not exist. */
+    async revokeSession(user: AuthenticatedUser, sessionId: string): Promise<void> {
+      const changed = await db.transaction().execute(async (trx) => {
+        const own = await trx
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', '=', sessionId)
+          .where('user_id', '=', user.id)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (!own) return false;
+        await revokeSessions(trx, { sessionId }, 'REVOKED');
+        return true;
+      });
+      if (!changed) throw notFound('Session not found');
+      await epoch.publish();
+    },
+
+    /** Ends every session of a user (a removed member), inside the caller's transaction. */
+    revokeAllSessions: (trx: Kysely<DB>, userId: string, reason: SessionRevokedReason) => revokeSessions(trx, { userId }, reason),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,67 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ApiKeyService } from '../api-keys/api-keys.service.js';
+import { AppError, forbidden } from '../platform/errors.js';
+import type { Role } from '../platform/schema.js';
+import type { AuthService, AuthenticatedUser } from './auth.service.js';
+import type { Actor } from './members.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+export const ANY_ROLE: readonly Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER'];
+
+/**
+ * onRequest guard for account routes: bearer token 401, then role 403, before the body is read
+ * (DESIGN.md §10 order). `roles` limits organisation members; `platformAdmin` admits staff only.
+ */
+export type Access = { roles: readonly Role[] } | { platformAdmin: true } | { anyUser: true };
+
+export function requireUser(auth: AuthService, access: Access): onRequestHookHandler {
+  return async (req) => checkUser(auth, access, req);
+}
+
+async function checkUser(auth: AuthService, access: Access, req: FastifyRequest): Promise<void> {
+  const user = await auth.authenticate(req.headers.authorization);
+  req.user = user;
+  if ('anyUser' in access) return;
+  if ('platformAdmin' in access) {
+    if (!user.isPlatformAdmin) throw forbidden('Only platform admins may use this route');
+    return;
+  }
+  if (user.organisationId === null || user.role === null) {
+    throw forbidden('Platform admins belong to no organisation; this route is for members of one');
+  }
+  if (!access.roles.includes(user.role)) {
+    throw forbidden(`This action needs one of the roles: ${access.roles.join(', ')}`);
+  }
+}
+
+/** The acting member of an organisation route (after requireUser with roles). */
+export function actor(req: FastifyRequest): Actor {
+  const user = req.user!;
+  return { id: user.id, organisationId: user.organisationId!, role: user.role! };
+}
+
+/** Discovery routes take an API key or a bearer token of an organisation member (DESIGN.md §4). */
+export function apiKeyOrUser(apiKeys: ApiKeyService, auth: AuthService): onRequestHookHandler {
+  return async (req) => {
+    const header = req.headers['x-api-key'];
+    if (header === undefined && req.headers.authorization !== undefined) {
+      await checkUser(auth, { roles: ANY_ROLE }, req);
+      return;
+    }
+    const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    req.apiKey = key;
+    req.cacheEpoch = epoch;
+  };
+}
+
+/** The organisation a discovery request speaks for, whichever credential it came with. */
+export function callerOrganisationId(req: FastifyRequest): string {
+  const id = req.apiKey?.organisationId ?? req.user?.organisationId;
+  if (!id) throw new AppError('UNAUTHENTICATED', 'A valid API key or bearer token is required');
+  return id;
+}

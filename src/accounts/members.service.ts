@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { NotificationService } from '../notifications/notifications.service.js';
+import type { CacheEpoch } from '../platform/cache-epoch.js';
+import type { Clock } from '../platform/clock.js';
+import { sha256 } from '../platform/crypto.js';
+import { isUniqueViolation } from '../platform/db.js';
+import { AppError, conflict, forbidden, notFound, validationError } from '../platform/errors.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { AccessLevel, DB, Role } from '../platform/schema.js';
+import { normaliseEmail } from './accounts.service.js';
+import type { AuthService } from './auth.service.js';
+import { hashPassword, passwordProblem } from './passwords.js';
+
+export const INVITE_TTL_MS = 7 * 86_400_000;
+export const ROLES: Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER'];
+
+export interface MemberView {
+  id: string;
+  email: string;
+  role: Role;
+  status: 'ACTIVE' | 'INVITED';
+  createdAt: string;
+}
+
+export interface OrganisationView {
+  id: string;
+  name: string;
+  accessLevel: AccessLevel;
+  createdAt: string;
+}
+
+/** An acting member: who asks, in which organisation, with which role. */
+export interface Actor {
+  id: string;
+  organisationId: string;
+  role: Role;
+}
+
+/** Members of an organisation, invitations and their acceptance (DESIGN.md §9). */
+export function createMembersService(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  ids: IdGenerator;
+  epoch: CacheEpoch;
+  auth: AuthService;
+  notifications: NotificationService;
+  publicUrl: string;
+}) {
+  const { db, clock, ids, epoch, auth, notifications } = deps;
+
+  const toMember = (r: { id: string; email: string; role: Role | null; status: string; created_at: Date }): MemberView => ({
+    id: r.id,
+    email: r.email,
+    role: r.role!,
+    status: r.status as 'ACTIVE' | 'INVITED',
+    createdAt: r.created_at.toISOString(),
+  });
+
+  /** Creates an INVITED user and emails the invitation, inside the caller's transaction. */
+  async function invite(
+    trx: Kysely<DB>,
+    input: { organisationId: string; organisationName: string; email: string; role: Role; invitedBy: string | null },
+  ): Promise<MemberView> {
+    const email = normaliseEmail(input.email);
+    if (!email) throw validationError([{ field: 'email', message: 'must be an email address' }]);
+    const taken = await trx.selectFrom('users').select(['id', 'organisation_id', 'status']).where('email', '=', email).executeTakeFirst();
+    const token = `inv_${randomBytes(32).toString('base64url')}`;
+    const now = clock.now();
+    const values = {
+      role: input.role,
+      status: 'INVITED' as const,
+      password_hash: null,
+      invite_token_hash: sha256(token),
+      invite_expires_at: new Date(now.getTime() + INVITE_TTL_MS),
+      invited_by: input.invitedBy,
+      updated_at: now,
+    };
+    let row;
+    if (taken && !(taken.organisation_id === input.organisationId && taken.status === 'REMOVED')) {
+      throw conflict('A user with this email already exists');
+    } else if (taken) {
+      // A removed member of this organisation is invited back.
+      row = await trx.updateTable('users').set(values).where('id', '=', taken.id).returningAll().executeTakeFirstOrThrow();
+    } else {
+      row = await trx
+        .insertInto('users')
+        .values({ id: ids.next('usr'), organisation_id: input.organisationId, email, created_at: now, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    await notifications.enqueueEmail(trx, {
+      organisationId: input.organisationId,
+      to: email,
+      templateName: 'member-invite',
+      variables: {
+        organisationName: input.organisationName,
+        role: input.role,
+        acceptUrl: `${deps.publicUrl}/accept-invite?token=${encodeURIComponent(token)}`,
+      },
+    });
+    return toMember(row);
+  }
+
+  const inTransaction = async <T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
+      throw err;
+    }
+  };
+
+  return {
+    invite,
+
+    async organisation(organisationId: string): Promise<OrganisationView> {
+      const org = await db.selectFrom('organisations').select(['id', 'name', 'access_level', 'created_at']).where('id', '=', organisationId).executeTakeFirst();
+      if (!org) throw notFound('Organisation not found');
+      return { id: org.id, name: org.name, accessLevel: org.access_level, createdAt: org.created_at.toISOString() };
+    },
+
+    async list(organisationId: string): Promise<MemberView[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'role', 'status', 'created_at'])
+        .where('organisation_id', '=', organisationId)
+        .where('status', '<>', 'REMOVED')
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map(toMember);
+    },
+
+    /** Invites a member (OWNER or ADMIN; only an OWNER invites an OWNER). */
+    async add(actor: Actor, input: { email: string; role: Role }): Promise<MemberView> {
+      if (input.role === 'OWNER' && actor.role !== 'OWNER') throw forbidden('Only an OWNER can make another OWNER');
+      const org = await db.selectFrom('organisations').select(['id', 'name']).where('id', '=', actor.organisationId).executeTakeFirstOrThrow();
+      const member = await inTransaction((trx) =>
+        invite(trx, { organisationId: org.id, organisationName: org.name, email: input.email, role: input.role, invitedBy: actor.id }),
+      );
+      notifications.kick();
+      return member;
+    },
+
+    /** Removes a member and ends their sessions at once; the last OWNER stays. */
+    async remove(actor: Actor, memberId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // Lock the organisation's owners so two removals cannot both leave it without one.
+        const members = await trx
+          .selectFrom('users')
+          .select(['id', 'role', 'status'])
+          .where('organisation_id', '=', actor.organisationId)
+          .where('status', '<>', 'REMOVED')
+          .forUpdate()
+          .execute();
+        const target = members.find((m) => m.id === memberId);
+        if (!target) throw notFound('Member not found');
+        if (target.role === 'OWNER') {
+          if (actor.role !== 'OWNER') throw forbidden('Only an OWNER can remove an OWNER');
+          const activeOwners = members.filter((m) => m.role === 'OWNER' && m.status === 'ACTIVE' && m.id !== memberId);
+          if (activeOwners.length === 0) throw conflict('The last OWNER of an organisation cannot be removed');
+        }
+        await trx
+          .updateTable('users')
+          .set({ status: 'REMOVED', password_hash: null, invite_token_hash: null, invite_expires_at: null, updated_at: clock.now() })
+          .where('id', '=', memberId)
+          .execute();
+        await auth.revokeAllSessions(trx, memberId, 'MEMBER_REMOVED');
+        await epoch.bump(trx);
+      });
+      await epoch.publish();
+    },
+
+    /** Sets the password of an invited member, who can then sign in. */
+    async acceptInvite(input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
+      const problem = passwordProblem(input.password);
+      if (problem) throw validationError([{ field: 'password', message: problem }]);
+      const passwordHash = await hashPassword(input.password);
+      const now = clock.now();
+      const row = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, status: 'ACTIVE', invite_token_hash: null, invite_expires_at: null, updated_at: sql`now()` })
+        .where('invite_token_hash', '=', sha256(input.token))
+        .where('status', '=', 'INVITED')
+        .where('invite_expires_at', '>', now)
+        .returning(['id', 'email'])
+        .executeTakeFirst();
+      if (!row) throw new AppError('UNAUTHENTICATED', 'The invitation is invalid, used or expired');
+      return { userId: row.id, email: row.email };
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;
