@@ -7,6 +7,7 @@ import type { IdGenerator } from '../platform/ids.js';
 import { decodeCursor, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
 import { isUniqueViolation } from '../platform/db.js';
+import { normaliseEmail } from './accounts.service.js';
 import type { MembersService, MemberView, OrganisationView } from './members.service.js';
 
 /** Platform administration of organisations (DESIGN.md §9): the operations the CLI also performs. */
@@ -44,7 +45,10 @@ export function createAdminService(deps: {
     /** Creates an organisation; its owner is invited by email to set a password. */
     async createOrganisation(input: { name: string; ownerEmail: string }): Promise<{ organisation: OrganisationView; owner: MemberView }> {
       const name = input.name.trim();
-      if (name.length < 1 || name.length > 200) throw validationError([{ field: 'name', message: 'must be 1 to 200 characters' }]);
+      const errors = [];
+      if (name.length < 1 || name.length > 200) errors.push({ field: 'name', message: 'must be 1 to 200 characters' });
+      if (normaliseEmail(input.ownerEmail) === null) errors.push({ field: 'ownerEmail', message: 'must be an email address' });
+      if (errors.length > 0) throw validationError(errors);
       const now = clock.now();
       try {
         const result = await db.transaction().execute(async (trx) => {
