@@ -213,6 +213,22 @@ export function registerOrganisationRoutes(app: App, deps: { auth: AuthService; 
     },
   );
 
+  app.patch(
+    '/v1/organisation/members/:id',
+    {
+      onRequest: requireUser(auth, { roles: ['OWNER'] }),
+      schema: {
+        tags,
+        security: bearer,
+        summary: "Change a member's role (OWNER only); applies from the member's next request",
+        params: IdParams,
+        body: StrictObject({ role: StringEnum(ROLES) }),
+        response: { 200: SuccessEnvelope(MemberSchema), ...errors },
+      },
+    },
+    async (req) => ok(req, await members.changeRole(actor(req), req.params.id, req.body.role), 'Role changed'),
+  );
+
   app.delete(
     '/v1/organisation/members/:id',
     {

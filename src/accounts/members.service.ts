@@ -172,6 +172,37 @@ export function createMembersService(deps: {
       await epoch.publish();
     },
 
+    /** Changes a member's role (OWNER only); the last active OWNER cannot be demoted. Applies at once. */
+    async changeRole(actor: Actor, memberId: string, role: Role): Promise<MemberView> {
+      if (actor.role !== 'OWNER') throw forbidden('Only an OWNER can change roles');
+      const row = await db.transaction().execute(async (trx) => {
+        const members = await trx
+          .selectFrom('users')
+          .select(['id', 'role', 'status'])
+          .where('organisation_id', '=', actor.organisationId)
+          .where('status', '<>', 'REMOVED')
+          .forUpdate()
+          .execute();
+        const target = members.find((m) => m.id === memberId);
+        if (!target) throw notFound('Member not found');
+        if (target.role === 'OWNER' && role !== 'OWNER') {
+          const otherOwners = members.filter((m) => m.role === 'OWNER' && m.status === 'ACTIVE' && m.id !== memberId);
+          if (otherOwners.length === 0) throw conflict('The last OWNER of an organisation cannot be demoted');
+        }
+        const updated = await trx
+          .updateTable('users')
+          .set({ role, updated_at: clock.now() })
+          .where('id', '=', memberId)
+          .returning(['id', 'email', 'role', 'status', 'created_at'])
+          .executeTakeFirstOrThrow();
+        // Cached sessions carry the role: the change must reach every process now.
+        await epoch.bump(trx);
+        return updated;
+      });
+      await epoch.publish();
+      return toMember(row);
+    },
+
     /** Sets the password of an invited member, who can then sign in. */
     async acceptInvite(input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
       const problem = passwordProblem(input.password);
