@@ -102,6 +102,24 @@ export function createMembersService(deps: {
     return toMember(row);
   }
 
+  /**
+   * Locks the organisation's members (so two changes cannot both leave it without an OWNER) and finds
+   * the target; a member of another organisation is not found.
+   */
+  async function lockMember(trx: Kysely<DB>, organisationId: string, memberId: string) {
+    const members = await trx
+      .selectFrom('users')
+      .select(['id', 'role', 'status'])
+      .where('organisation_id', '=', organisationId)
+      .where('status', '<>', 'REMOVED')
+      .forUpdate()
+      .execute();
+    const target = members.find((m) => m.id === memberId);
+    if (!target) throw notFound('Member not found');
+    const otherActiveOwners = members.filter((m) => m.role === 'OWNER' && m.status === 'ACTIVE' && m.id !== memberId).length;
+    return { target, otherActiveOwners };
+  }
+
   const inTransaction = async <T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> => {
     try {
       return await db.transaction().execute(fn);
@@ -146,20 +164,10 @@ export function createMembersService(deps: {
     /** Removes a member and ends their sessions at once; the last OWNER stays. */
     async remove(actor: Actor, memberId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        // Lock the organisation's owners so two removals cannot both leave it without one.
-        const members = await trx
-          .selectFrom('users')
-          .select(['id', 'role', 'status'])
-          .where('organisation_id', '=', actor.organisationId)
-          .where('status', '<>', 'REMOVED')
-          .forUpdate()
-          .execute();
-        const target = members.find((m) => m.id === memberId);
-        if (!target) throw notFound('Member not found');
+        const { target, otherActiveOwners } = await lockMember(trx, actor.organisationId, memberId);
         if (target.role === 'OWNER') {
           if (actor.role !== 'OWNER') throw forbidden('Only an OWNER can remove an OWNER');
-          const activeOwners = members.filter((m) => m.role === 'OWNER' && m.status === 'ACTIVE' && m.id !== memberId);
-          if (activeOwners.length === 0) throw conflict('The last OWNER of an organisation cannot be removed');
+          if (otherActiveOwners === 0) throw conflict('The last OWNER of an organisation cannot be removed');
         }
         await trx
           .updateTable('users')
@@ -176,18 +184,9 @@ export function createMembersService(deps: {
     async changeRole(actor: Actor, memberId: string, role: Role): Promise<MemberView> {
       if (actor.role !== 'OWNER') throw forbidden('Only an OWNER can change roles');
       const row = await db.transaction().execute(async (trx) => {
-        const members = await trx
-          .selectFrom('users')
-          .select(['id', 'role', 'status'])
-          .where('organisation_id', '=', actor.organisationId)
-          .where('status', '<>', 'REMOVED')
-          .forUpdate()
-          .execute();
-        const target = members.find((m) => m.id === memberId);
-        if (!target) throw notFound('Member not found');
+        const { target, otherActiveOwners } = await lockMember(trx, actor.organisationId, memberId);
         if (target.role === 'OWNER' && role !== 'OWNER') {
-          const otherOwners = members.filter((m) => m.role === 'OWNER' && m.status === 'ACTIVE' && m.id !== memberId);
-          if (otherOwners.length === 0) throw conflict('The last OWNER of an organisation cannot be demoted');
+          if (otherActiveOwners === 0) throw conflict('The last OWNER of an organisation cannot be demoted');
         }
         const updated = await trx
           .updateTable('users')

@@ -1,40 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { describe, expect, inject, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, createServices, type Services } from '../../src/container.js';
 import { createDataCipher } from '../../src/platform/crypto.js';
 import { openDatabase } from '../../src/platform/db.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { CLI_ENV, CLI_KEY, cli, cliTargets } from '../helpers/cli.js';
 import { otpFrom } from '../helpers/harness.js';
 
 /** `idv outbox` (DESIGN.md §9, §11.1): the outbox as a bare JSON array, newest first. */
 
-const KEY = randomBytes(32);
-const baseEnv = { JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: KEY.toString('base64'), LOG_LEVEL: 'warn' };
 const PASSWORD = 'a long enough password';
 
-async function cli(env: Record<string, string>, ...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const code = await runCli(argv, { stdout, stderr, env });
-  const text = Buffer.concat(out).toString();
-  return { code, stdout: text, stderr: Buffer.concat(err).toString(), json: () => JSON.parse(text) };
-}
 
-const targets: Array<{ name: string; env: () => Record<string, string> }> = [
-  { name: 'pglite', env: () => ({ ...baseEnv, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-outbox-')) }) },
-];
-if (inject('pgUrl')) {
-  targets.push({ name: 'postgres', env: () => ({ ...baseEnv, DATABASE_URL: inject('pgUrl')!, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-outbox-')) }) });
-}
+const targets = cliTargets('cli-outbox');
 
 /** Opens the storage the CLI uses, as another process would, runs fn, and closes it (releasing the data directory). */
 async function withStorage<T>(env: Record<string, string>, fn: (services: Services) => Promise<T>): Promise<T> {
@@ -44,8 +22,8 @@ async function withStorage<T>(env: Record<string, string>, fn: (services: Servic
       database,
       redis: null,
       logger: createLogger('silent'),
-      cipher: createDataCipher(KEY),
-      settings: { ...DEFAULT_SETTINGS, jwtSecret: baseEnv.JWT_SECRET },
+      cipher: createDataCipher(CLI_KEY),
+      settings: { ...DEFAULT_SETTINGS, jwtSecret: CLI_ENV.JWT_SECRET },
     });
     return await fn(services);
   } finally {

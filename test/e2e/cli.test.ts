@@ -2,41 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { runCli } from '../../src/cli/main.js';
 import { DEFAULT_SETTINGS, createServices } from '../../src/container.js';
 import { createDataCipher } from '../../src/platform/crypto.js';
 import { openDatabase } from '../../src/platform/db.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { CLI_ENV, CLI_KEY, cli, cliTargets } from '../helpers/cli.js';
 import { lookup } from '../helpers/harness.js';
 
-const KEY = randomBytes(32);
-const baseEnv = { JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: KEY.toString('base64'), LOG_LEVEL: 'warn' };
 
-async function cli(env: Record<string, string>, ...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const code = await runCli(argv, { stdout, stderr, env });
-  const text = Buffer.concat(out).toString();
-  return { code, stdout: text, stderr: Buffer.concat(err).toString(), json: () => JSON.parse(text) };
-}
 
-const targets: Array<{ name: string; env: () => Record<string, string> }> = [
-  { name: 'pglite', env: () => ({ ...baseEnv, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-')) }) },
-];
-if (inject('pgUrl')) targets.push({ name: 'postgres', env: () => ({ ...baseEnv, DATABASE_URL: inject('pgUrl')!, DATA_DIR: mkdtempSync(join(tmpdir(), 'idv-cli-')) }) });
+const targets = cliTargets('cli');
 
 /** Opens the storage the CLI wrote to and calls the API with a key it printed. */
 async function callWith(env: Record<string, string>, secret: string) {
   const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! });
   const logger = createLogger('silent');
-  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(KEY), settings: { ...DEFAULT_SETTINGS, jwtSecret: baseEnv.JWT_SECRET } });
+  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(CLI_KEY), settings: { ...DEFAULT_SETTINGS, jwtSecret: CLI_ENV.JWT_SECRET } });
   const app = await buildApp({ services, database, logger, nodeEnv: 'test', defaultMetrics: false });
   try {
     const res = await lookup(app, secret);

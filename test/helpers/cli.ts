@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { inject } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+
+/** Secrets shared by the CLI runs of a file and the app that reads what they wrote. */
+export const CLI_KEY = randomBytes(32);
+export const CLI_ENV = { JWT_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: CLI_KEY.toString('base64'), LOG_LEVEL: 'warn' };
+
+/** Runs one idv command in-process, capturing stdout, stderr and the exit code. */
+export async function cli(env: Record<string, string>, ...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const code = await runCli(argv, { stdout, stderr, env });
+  const text = Buffer.concat(out).toString();
+  return { code, stdout: text, stderr: Buffer.concat(err).toString(), json: () => JSON.parse(text) };
+}
+
+/** Each storage the CLI runs on: a fresh embedded data directory, and PostgreSQL when configured. */
+export function cliTargets(label: string): Array<{ name: string; env: () => Record<string, string> }> {
+  const dir = () => mkdtempSync(join(tmpdir(), `idv-${label}-`));
+  const targets = [{ name: 'pglite', env: () => ({ ...CLI_ENV, DATA_DIR: dir() }) }];
+  const pgUrl = inject('pgUrl');
+  if (pgUrl) targets.push({ name: 'postgres', env: () => ({ ...CLI_ENV, DATABASE_URL: pgUrl, DATA_DIR: dir() }) });
+  return targets;
+}
