@@ -20,6 +20,10 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
   if (config.secretsSource === 'data-dir') {
     logger.warn(`development secrets are kept in ${config.dataDir}/secrets.json; set JWT_SECRET and DATA_ENCRYPTION_KEY in production`);
   }
+  if (config.nodeEnv !== 'production') {
+    logger.warn('GET /v1/notifications/outbox is on (no authentication) because NODE_ENV is not production');
+  }
+  if (!config.smtpUrl) logger.info('SMTP_URL is not set: email is written to the outbox (idv outbox)');
   const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
   if (demo) out.write(demoBanner(demo, base));
 
