@@ -86,7 +86,7 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
   builtIn(
     'new-sign-in',
     'New sign-in to your idv account',
-    'Your idv account was signed in to at {{signedInAt}} from {{ip}} ({{userAgent}}).\n\nIf this was not you, revoke the session and change your password.',
+    'Your idv account was signed in to at {{signedInAt}} with {{userAgent}} from {{ip}}.\n\nIf this was not you, revoke the session and change your password.',
   ),
   builtIn(
     'low-balance',
@@ -101,12 +101,12 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
   builtIn(
     'api-key-created',
     '{{organisationName}}: API key created',
-    'A {{keyType}} API key named "{{keyName}}" (ending {{last4}}) was created for {{organisationName}}.',
+    'The API key "{{keyName}}" ({{keyType}}, ending {{last4}}) was created for {{organisationName}}.',
   ),
   builtIn(
     'api-key-revoked',
     '{{organisationName}}: API key revoked',
-    'The {{keyType}} API key named "{{keyName}}" (ending {{last4}}) of {{organisationName}} was revoked. Requests with it are refused.',
+    'The API key "{{keyName}}" ({{keyType}}, ending {{last4}}) of {{organisationName}} was revoked. Requests with it are refused.',
   ),
   builtIn(
     'webhook-endpoint-disabled',
