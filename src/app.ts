@@ -7,6 +7,7 @@ import { registerAuthRoutes, registerOrganisationRoutes } from './accounts/accou
 import { registerAdminRoutes } from './accounts/admin.routes.js';
 import { apiKeyOrUser } from './accounts/http-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
+import { registerWalletRoutes } from './billing/wallet.routes.js';
 import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
 import { registerOutboxRoutes } from './notifications/outbox.routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerApiKeyRoutes(app, { auth, apiKeys });
   registerAccessLevelRoutes(app, { auth, catalogue });
   registerAdminRoutes(app, { auth, admin, catalogue });
+  registerWalletRoutes(app, { auth, wallet: services.wallet });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 

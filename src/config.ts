@@ -29,6 +29,8 @@ export interface Config {
   loginLimitPerEmail: number;
   loginLimitPerAddress: number;
   notificationRetryScheduleSeconds: number[];
+  /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
+  adjustmentApprovalThresholdKobo: number;
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
 }
@@ -138,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginLimitPerEmail: int('LOGIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     notificationRetryScheduleSeconds: schedule.map(Number),
+    adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
     secretsSource,
   };
   if (problems.length > 0) throw new ConfigError(problems);

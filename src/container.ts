@@ -4,6 +4,7 @@ import { createAdminService } from './accounts/admin.service.js';
 import { createAuthService } from './accounts/auth.service.js';
 import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
+import { createWalletService } from './billing/wallet.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
 import { createNotificationService } from './notifications/notifications.service.js';
 import { createCacheEpoch } from './platform/cache-epoch.js';
@@ -24,6 +25,7 @@ export interface ServiceSettings {
   loginLimitPerEmail: number;
   loginLimitPerAddress: number;
   notificationRetryScheduleSeconds: number[];
+  adjustmentApprovalThresholdKobo: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
@@ -33,6 +35,7 @@ export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
   loginLimitPerEmail: 5,
   loginLimitPerAddress: 30,
   notificationRetryScheduleSeconds: [60, 300, 1800],
+  adjustmentApprovalThresholdKobo: 100_000 * 100,
 };
 
 export interface CoreDeps {
@@ -86,6 +89,7 @@ export function createServices(deps: CoreDeps) {
     members,
     admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
+    wallet: createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo }),
     apiKeys: createApiKeyService({ db, clock, ids, epoch, logger }),
     catalogue: createCatalogueService({ db, clock, epoch }),
     // Four record batches in flight on PostgreSQL; the embedded database has one connection.
@@ -105,5 +109,6 @@ export function settingsFrom(config: ServiceSettings): ServiceSettings {
     loginLimitPerEmail: config.loginLimitPerEmail,
     loginLimitPerAddress: config.loginLimitPerAddress,
     notificationRetryScheduleSeconds: config.notificationRetryScheduleSeconds,
+    adjustmentApprovalThresholdKobo: config.adjustmentApprovalThresholdKobo,
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { conflict, validationError, type FieldError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
+import { openWallet } from '../billing/wallet.service.js';
 import { isUniqueViolation } from '../platform/db.js';
 import type { DB } from '../platform/schema.js';
 import { hashPassword, passwordProblem } from './passwords.js';
@@ -65,6 +66,7 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids:
           .insertInto('organisations')
           .values({ id: organisationId, name, access_level: input.accessLevel ?? 'BASIC', created_at: now, updated_at: now })
           .execute();
+        await openWallet(trx, organisationId, now);
         await trx
           .insertInto('users')
           .values({ id: userId, organisation_id: organisationId, email, password_hash: passwordHash, role: 'OWNER', created_at: now, updated_at: now })

@@ -6,6 +6,7 @@ import { conflict, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import { decodeCursor, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
+import { openWallet } from '../billing/wallet.service.js';
 import { isUniqueViolation } from '../platform/db.js';
 import { normaliseEmail } from './accounts.service.js';
 import type { MembersService, MemberView, OrganisationView } from './members.service.js';
@@ -57,6 +58,7 @@ export function createAdminService(deps: {
             .values({ id: ids.next('org'), name, created_at: now, updated_at: now })
             .returning(['id', 'name', 'access_level', 'created_at'])
             .executeTakeFirstOrThrow();
+          await openWallet(trx, org.id, now);
           const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null });
           return { organisation: view(org), owner };
         });

@@ -35,6 +35,8 @@ Commands:
                                             provision a service (prices in naira)
   key create --org ID --type test|live --name N [--rate-limit N] [--expires-in-days N]
                                             create an API key (the secret is shown once)
+  wallet adjust --org ID --amount N --reason R --admin USER_ID [--approver USER_ID]
+                                            credit (N > 0) or debit (--amount=-N) a wallet, in naira
   demo                                      create a demo organisation with keys
   outbox [--to ADDRESS] [--limit N]         messages written to the outbox, newest first
 
@@ -165,6 +167,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           rt.services.apiKeys.create({ organisationId: v.org!, type: v.type as 'test' | 'live', name: v.name!, rateLimit, expiresInDays }),
         );
         print({ ...created.key, secret: created.secret });
+        return 0;
+      }
+      case 'wallet': {
+        if (sub !== 'adjust') throw new UsageError('Usage: idv wallet adjust --org ID --amount N --reason R --admin USER_ID [--approver USER_ID]');
+        const v = parse(rest, { org: str, amount: str, reason: str, admin: str, approver: str }, ['org', 'amount', 'reason', 'admin']);
+        const raw = v.amount!;
+        const amount = Number(raw);
+        if (!/^-?\d+(\.\d{1,2})?$/.test(raw) || amount === 0 || !isNairaAmount(amount)) {
+          throw new UsageError(`--amount must be a non-zero amount in naira with at most two decimals, e.g. 5000 or --amount=-250.50 (got "${raw}")`);
+        }
+        const { result } = await withRuntime((rt) =>
+          rt.services.wallet.adjust({
+            organisationId: v.org!,
+            amountKobo: nairaToKobo(amount),
+            reason: v.reason!,
+            adminId: v.admin!,
+            approverId: v.approver,
+          }),
+        );
+        print(result);
         return 0;
       }
       case 'demo': {

@@ -159,6 +159,56 @@ export interface NotificationsTable {
   sent_at: Timestamp | null;
 }
 
+export interface WalletsTable {
+  organisation_id: string;
+  balance_kobo: Generated<number>;
+  held_kobo: Generated<number>;
+  low_balance_threshold_kobo: Generated<number>;
+  currency: Generated<'NGN'>;
+  updated_at: Generated<Date>;
+}
+
+export type LedgerType = 'DEPOSIT' | 'DEBIT' | 'ADJUSTMENT';
+export type LedgerCause = 'VERIFICATION' | 'PAYMENT' | 'ADJUSTMENT';
+
+export interface LedgerEntriesTable {
+  id: string;
+  organisation_id: string;
+  type: LedgerType;
+  amount_kobo: number;
+  balance_after_kobo: number;
+  cause: LedgerCause;
+  operation_id: string;
+  reference: string;
+  description: string;
+  reason: string | null;
+  adjusted_by: string | null;
+  approved_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface HoldsTable {
+  id: string;
+  organisation_id: string;
+  amount_kobo: number;
+  status: 'HELD' | 'CAPTURED' | 'RELEASED';
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface AdjustmentApprovalsTable {
+  id: string;
+  token_hash: Bytes;
+  organisation_id: string;
+  amount_kobo: number;
+  reason: string;
+  issued_by: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -171,4 +221,8 @@ export interface DB {
   login_challenges: LoginChallengesTable;
   sessions: SessionsTable;
   notifications: NotificationsTable;
+  wallets: WalletsTable;
+  ledger_entries: LedgerEntriesTable;
+  holds: HoldsTable;
+  adjustment_approvals: AdjustmentApprovalsTable;
 }
