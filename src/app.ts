@@ -38,7 +38,13 @@ export interface AppOptions {
   /** Node's process metrics in /metrics; off in tests, where many apps share one process. */
   defaultMetrics?: boolean;
   lastUsedFlushMs?: number;
+  /** The upstreams live keys use; null refuses live verifications (503). */
+  liveProviders?: Providers | null;
+  providerTimeoutMs?: number;
 }
+
+/** DESIGN.md §1: lease = 3 × provider timeout + 15 s; a hold outlives it by 30 s. */
+export const holdTtlFor = (providerTimeoutMs: number) => 3 * providerTimeoutMs + 15_000 + 30_000;
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -135,25 +141,33 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 
   const sandbox = createSandboxProviders({ ids: services.ids, slowDelayMs: opts.sandboxSlowDelayMs });
+  const live = opts.liveProviders ?? null;
   const pipelineDeps = {
     apiKeys: services.apiKeys,
     catalogue: services.catalogue,
     records: services.records,
+    wallet: services.wallet,
+    holdTtlMs: holdTtlFor(opts.providerTimeoutMs ?? 10_000),
     ids: services.ids,
     clock: services.clock,
     logger: opts.logger,
-    // Live keys get no providers until billing exists: the pipeline refuses them before any call.
-    providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : null),
+    providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : live),
   };
   registerVerification(app, ninLookup, pipelineDeps);
 
   notifications.start();
+  // Holds of verifications that never settled (a crashed process) are released after their expiry.
+  const holdSweeper = setInterval(() => {
+    services.wallet.releaseExpiredHolds().catch((err: unknown) => opts.logger.warn({ err }, 'could not release expired holds'));
+  }, 5_000);
+  holdSweeper.unref();
   const flushTimer = setInterval(() => {
     services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   }, opts.lastUsedFlushMs ?? 5_000);
   flushTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(flushTimer);
+    clearInterval(holdSweeper);
     await notifications.stop();
     await services.records.drain();
     await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));

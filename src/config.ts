@@ -29,6 +29,12 @@ export interface Config {
   loginLimitPerEmail: number;
   loginLimitPerAddress: number;
   notificationRetryScheduleSeconds: number[];
+  /** Timeout of one upstream call; leases and holds are derived from it (DESIGN.md §1). */
+  providerTimeoutMs: number;
+  /** The identity register's base URL; unset outside production, the built-in simulator is started. */
+  identityProviderUrl: string | null;
+  providerApiKey: string | null;
+  simulatorPort: number;
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
   adjustmentApprovalThresholdKobo: number;
   /** Where the development secrets came from, for the start-up message. */
@@ -122,6 +128,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('NOTIFICATION_RETRY_SCHEDULE must be comma-separated seconds (each at most 86400)');
   }
 
+  const identityProviderUrl = str('IDENTITY_PROVIDER_URL') ?? null;
+  if (identityProviderUrl !== null && !/^https?:\/\/[^\s]+$/.test(identityProviderUrl)) problems.push('IDENTITY_PROVIDER_URL must be an http:// or https:// URL');
+  if (nodeEnv === 'production' && identityProviderUrl === null) {
+    problems.push('IDENTITY_PROVIDER_URL is required in production (live keys would have no registry)');
+  }
+
   const config: Config = {
     nodeEnv,
     host: str('HOST') ?? '0.0.0.0',
@@ -140,6 +152,10 @@ export function loadConfig(env: Env = process.env): Config {
     loginLimitPerEmail: int('LOGIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     notificationRetryScheduleSeconds: schedule.map(Number),
+    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    identityProviderUrl,
+    providerApiKey: str('PROVIDER_API_KEY') ?? null,
+    simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
     secretsSource,
   };

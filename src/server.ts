@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import { createDemo, type DemoAccount } from './demo.js';
 import type { Logger } from './platform/logger.js';
 import { openRuntime } from './runtime.js';
+import { createHttpIdentityRegister } from './providers/http/identity.http.js';
+import { startSimulator } from './simulator/simulator.js';
 
 /** config → storage → app → listen; SIGTERM stops accepting, finishes in-flight requests, then exits. */
 export async function startServer(config: Config, logger: Logger, out: NodeJS.WritableStream = process.stdout) {
@@ -14,7 +16,29 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
     demo = await createDemo(services);
   }
 
-  const app = await buildApp({ services, database, logger, nodeEnv: config.nodeEnv, trustProxy: config.trustProxy });
+  // Live keys reach the configured registry; in development, the simulator started in-process.
+  let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
+  let identityUrl = config.identityProviderUrl;
+  if (!identityUrl) {
+    simulator = await startSimulator({ port: 0 });
+    identityUrl = simulator.url;
+    logger.warn(`IDENTITY_PROVIDER_URL is not set: live keys reach the built-in registry simulator at ${identityUrl}`);
+  }
+  const identity = createHttpIdentityRegister({ baseUrl: identityUrl, timeoutMs: config.providerTimeoutMs, apiKey: config.providerApiKey });
+
+  const app = await buildApp({
+    services,
+    database,
+    logger,
+    nodeEnv: config.nodeEnv,
+    trustProxy: config.trustProxy,
+    liveProviders: { identity },
+    providerTimeoutMs: config.providerTimeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await simulator?.app.close();
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   logger.info({ database: database.description, redis: runtime.redis ? 'configured' : 'off' }, `idv listening on ${address}`);
   if (config.secretsSource === 'data-dir') {

@@ -57,6 +57,25 @@ export function formatNaira(kobo: number): string {
   return `${sign}₦${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+interface Movement {
+  organisationId: string;
+  amountKobo: number;
+  type: LedgerEntriesTable['type'];
+  cause: LedgerEntriesTable['cause'];
+  operationId: string;
+  reference: string;
+  description: string;
+  reason?: string | null;
+  adjustedBy?: string | null;
+  approvedBy?: string | null;
+}
+
+export interface Hold {
+  id: string;
+  organisationId: string;
+  amountKobo: number;
+}
+
 type Entry = Pick<LedgerEntriesTable, 'id' | 'organisation_id' | 'amount_kobo' | 'balance_after_kobo' | 'operation_id' | 'reference' | 'reason'> & {
   created_at: Date;
 };
@@ -92,21 +111,7 @@ export function createWalletService(deps: {
    * minus holds) cannot cover is refused with 402 and changes nothing. Raises the low-balance alert
    * when this movement crosses the threshold downwards.
    */
-  async function move(
-    trx: Kysely<DB>,
-    m: {
-      organisationId: string;
-      amountKobo: number;
-      type: LedgerEntriesTable['type'];
-      cause: LedgerEntriesTable['cause'];
-      operationId: string;
-      reference: string;
-      description: string;
-      reason?: string | null;
-      adjustedBy?: string | null;
-      approvedBy?: string | null;
-    },
-  ): Promise<Entry> {
+  async function move(trx: Kysely<DB>, m: Movement): Promise<Entry> {
     const now = clock.now();
     const wallet = await trx
       .updateTable('wallets')
@@ -120,6 +125,16 @@ export function createWalletService(deps: {
       if (!exists) throw notFound('Organisation not found');
       throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance does not cover this debit');
     }
+    return journal(trx, wallet, m);
+  }
+
+  /** Writes the journal entry of a movement just applied, and raises the low-balance alert on a downward crossing. */
+  async function journal(
+    trx: Kysely<DB>,
+    wallet: { balance_kobo: number; low_balance_threshold_kobo: number },
+    m: Movement,
+  ): Promise<Entry> {
+    const now = clock.now();
     const entry = await trx
       .insertInto('ledger_entries')
       .values({
@@ -168,6 +183,123 @@ export function createWalletService(deps: {
 
   const service = {
     move,
+
+    /**
+     * Sets the price of a live verification aside before the provider is called: 402 when the
+     * available balance cannot cover it, so no unpaid answer is ever fetched.
+     */
+    async placeHold(organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> {
+      const now = clock.now();
+      const id = ids.next('hld');
+      await db.transaction().execute(async (trx) => {
+        const held = await trx
+          .updateTable('wallets')
+          .set({ held_kobo: sql`held_kobo + ${amountKobo}`, updated_at: now })
+          .where('organisation_id', '=', organisationId)
+          .where(sql<boolean>`balance_kobo - held_kobo >= ${amountKobo}`)
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) !== 1) {
+          throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance does not cover the price of this check');
+        }
+        await trx
+          .insertInto('holds')
+          .values({ id, organisation_id: organisationId, amount_kobo: amountKobo, status: 'HELD', expires_at: new Date(now.getTime() + ttlMs), created_at: now })
+          .execute();
+      });
+      return { id, organisationId, amountKobo };
+    },
+
+    /**
+     * Settles a live verification in one transaction: its record, and the capture (billable) or the
+     * release of its hold. A hold the sweeper already released is charged from the available balance
+     * instead; if that cannot pay, nothing is written and the answer is withheld (402).
+     */
+    async settle(input: { hold: Hold; billable: boolean; verificationId: string; description: string; writeRecord: (trx: Kysely<DB>) => Promise<void> }): Promise<void> {
+      const { hold } = input;
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await input.writeRecord(trx);
+        const mine = await trx
+          .updateTable('holds')
+          .set({ status: input.billable ? 'CAPTURED' : 'RELEASED', settled_at: now })
+          .where('id', '=', hold.id)
+          .where('status', '=', 'HELD')
+          .executeTakeFirst();
+        const stillHeld = Number(mine.numUpdatedRows) === 1;
+        if (!input.billable) {
+          if (stillHeld) {
+            await trx
+              .updateTable('wallets')
+              .set({ held_kobo: sql`held_kobo - ${hold.amountKobo}`, updated_at: now })
+              .where('organisation_id', '=', hold.organisationId)
+              .execute();
+          }
+          return;
+        }
+        let q = trx
+          .updateTable('wallets')
+          .set({
+            balance_kobo: sql`balance_kobo - ${hold.amountKobo}`,
+            held_kobo: stillHeld ? sql`held_kobo - ${hold.amountKobo}` : sql`held_kobo`,
+            updated_at: now,
+          })
+          .where('organisation_id', '=', hold.organisationId);
+        if (!stillHeld) q = q.where(sql<boolean>`balance_kobo - held_kobo >= ${hold.amountKobo}`);
+        const wallet = await q.returning(['balance_kobo', 'low_balance_threshold_kobo']).executeTakeFirst();
+        if (!wallet) throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance no longer covers the price of this check');
+        await journal(trx, wallet, {
+          organisationId: hold.organisationId,
+          amountKobo: -hold.amountKobo,
+          type: 'DEBIT',
+          cause: 'VERIFICATION',
+          operationId: `ver:${input.verificationId}`,
+          reference: input.verificationId,
+          description: input.description,
+        });
+      });
+      notifications.kick();
+    },
+
+    /** Gives a hold back at once when its verification failed before it could settle. */
+    async release(hold: Hold): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const mine = await trx
+          .updateTable('holds')
+          .set({ status: 'RELEASED', settled_at: now })
+          .where('id', '=', hold.id)
+          .where('status', '=', 'HELD')
+          .executeTakeFirst();
+        if (Number(mine.numUpdatedRows) === 1) {
+          await trx.updateTable('wallets').set({ held_kobo: sql`held_kobo - ${hold.amountKobo}`, updated_at: now }).where('organisation_id', '=', hold.organisationId).execute();
+        }
+      });
+    },
+
+    /** Releases holds whose verification never settled (a crashed process); run by a sweeper. */
+    async releaseExpiredHolds(): Promise<number> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const expired = await trx
+          .selectFrom('holds')
+          .select(['id', 'organisation_id', 'amount_kobo'])
+          .where('status', '=', 'HELD')
+          .where('expires_at', '<=', now)
+          .limit(500)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        for (const h of expired) {
+          await trx.updateTable('holds').set({ status: 'RELEASED', settled_at: now }).where('id', '=', h.id).execute();
+          await trx
+            .updateTable('wallets')
+            .set({ held_kobo: sql`held_kobo - ${h.amount_kobo}`, updated_at: now })
+            .where('organisation_id', '=', h.organisation_id)
+            .execute();
+        }
+        return expired.length;
+      });
+    },
 
     async balance(organisationId: string): Promise<BalanceView> {
       const w = await db
@@ -277,7 +409,7 @@ export function createWalletService(deps: {
       }
       if (errors.length > 0) throw validationError(errors);
 
-      const reference = input.reference ?? ids.next('ref').replace('ref_', 'adj_');
+      const reference = input.reference ?? ids.next('adj');
       const operationId = `adj:${reference}`;
       const replay = async (): Promise<{ result: AdjustmentResult; replayed: boolean } | null> => {
         const prior = await db

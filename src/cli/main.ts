@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../platform/logger.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { startServer } from '../server.js';
+import { startSimulator } from '../simulator/simulator.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream;
@@ -27,6 +28,7 @@ const USAGE = `Usage: idv <command> [options]
 Commands:
   migrate                                   apply database migrations
   serve                                     run the HTTP API (PORT, default 3000)
+  simulator                                 run the registry simulator (SIMULATOR_PORT, default 4010)
   admin create --email E --password P       create a platform admin
   org create --name N --admin-email E --admin-password P
                                             create an organisation and its OWNER
@@ -109,6 +111,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'serve': {
         if (sub !== undefined) parse([sub, ...rest], {}, []);
         await startServer(config, createLogger(config.logLevel), io.stdout);
+        return -1; // keeps running until a signal
+      }
+      case 'simulator': {
+        if (sub !== undefined) parse([sub, ...rest], {}, []);
+        const sim = await startSimulator({ host: config.host, port: config.simulatorPort });
+        io.stderr.write(`idv registry simulator listening on ${sim.url}\n`);
+        const stop = () => void sim.app.close().then(() => process.exit(0));
+        process.once('SIGTERM', stop);
+        process.once('SIGINT', stop);
         return -1; // keeps running until a signal
       }
       case 'admin': {

@@ -101,6 +101,10 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
   return {
     /** Resolves once the record is committed. */
     write: (record: NewVerificationRecord) => committer.submit(toRecordRow(deps.cipher, record)),
+    /** Writes the record inside the caller's transaction (a live settlement). */
+    insert: async (trx: Kysely<DB>, record: NewVerificationRecord) => {
+      await trx.executeQuery(insertRecordsQuery([toRecordRow(deps.cipher, record)]));
+    },
     drain: () => committer.drain(),
   };
 }

@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ApiKeyService, AuthenticatedKey } from '../api-keys/api-keys.service.js';
 import type { ServiceCode } from '../catalogue/catalogue.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { CatalogueService, OrganisationContext } from '../catalogue/catalogue.service.js';
 import { ok } from '../platform/envelope.js';
 import { AppError, validationError, type ErrorCode } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
@@ -19,7 +19,8 @@ import {
   type Providers,
   type SandboxScenario,
 } from '../providers/ports.js';
-import type { IdentifierType, RecordWriter } from '../records/records.repository.js';
+import type { IdentifierType, NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
+import type { Hold, WalletService } from '../billing/wallet.service.js';
 
 export const ONE_MIB = 1024 * 1024;
 
@@ -51,6 +52,9 @@ export interface PipelineDeps {
   apiKeys: ApiKeyService;
   catalogue: CatalogueService;
   records: RecordWriter;
+  wallet: WalletService;
+  /** How long a hold lives before the sweeper releases it (longer than any settlement can take). */
+  holdTtlMs: number;
   ids: IdGenerator;
   clock: Clock;
   providersFor(environment: KeyType): Providers | null;
@@ -171,11 +175,44 @@ async function runPipeline<S extends TSchema, V>(
   }
 
   const providers = deps.providersFor(key.type);
-  if (!providers) {
-    // Never run a live check unbilled: until the money path exists, a live key stops here.
-    throw new AppError('FORBIDDEN', 'Live verifications are not enabled on this server yet; use a test key (sk_test_…)');
-  }
+  if (!providers) throw new AppError('SERVICE_UNAVAILABLE', 'Live verifications are not configured on this server');
 
+  // 402 before any provider call: a live check's price is held first, so two concurrent checks can
+  // never spend the last naira twice. Test keys never touch the wallet.
+  const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
+  let hold: Hold | null = null;
+  if (priceKobo > 0) hold = await deps.wallet.placeHold(key.organisationId, priceKobo, deps.holdTtlMs);
+
+  let answer: Answer;
+  try {
+    answer = await callAndSettle(def, deps, req, reply, { key, body, org, correlationId, scenario, providers, hold });
+  } catch (err) {
+    // Whatever failed before the settlement committed, the money set aside goes back now, not at expiry.
+    if (hold) await deps.wallet.release(hold).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
+    throw err;
+  }
+  if ('error' in answer) throw answer.error;
+  return ok(req, answer.data, answer.message);
+}
+
+type Answer = Verdict & ({ data: Record<string, unknown>; message: string } | { error: AppError });
+
+async function callAndSettle<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  c: {
+    key: AuthenticatedKey;
+    body: Static<S>;
+    org: OrganisationContext;
+    correlationId: string | undefined;
+    scenario: SandboxScenario | undefined;
+    providers: Providers;
+    hold: Hold | null;
+  },
+): Promise<Answer> {
+  const { key, body, org, correlationId, scenario, providers, hold } = c;
   const identifier = def.identifier(body);
   const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
   let outcome: ProviderOutcome<V>;
@@ -187,12 +224,12 @@ async function runPipeline<S extends TSchema, V>(
   }
 
   const verificationId = deps.ids.next('ver');
-  // Test keys are never charged (DESIGN.md §5); live billing arrives with the wallet.
-  const billing = { charged: false, chargeAmountKobo: 0 };
+  // A result delivered after the registry answered is billable, whatever it says (SPEC.md §7).
+  const billable = outcome.kind === 'found' || outcome.kind === 'not_found';
+  const billing = hold && billable ? { charged: true, chargeAmountKobo: hold.amountKobo } : { charged: false, chargeAmountKobo: 0 };
   const answer = classify(def, outcome, body, org.accessLevel, verificationId, billing);
 
-  // Settle: the record is durable before the caller hears the answer.
-  await deps.records.write({
+  const record: NewVerificationRecord = {
     id: verificationId,
     organisationId: key.organisationId,
     type: def.service,
@@ -213,9 +250,20 @@ async function runPipeline<S extends TSchema, V>(
     durationMs: reply.elapsedTime,
     replayOf: null,
     createdAt: deps.clock.now(),
-  });
-  if ('error' in answer) throw answer.error;
-  return ok(req, answer.data, answer.message);
+  };
+  // Settle: the record is durable (and, live, the money moved with it) before the caller hears the answer.
+  if (hold) {
+    await deps.wallet.settle({
+      hold,
+      billable,
+      verificationId,
+      description: `${def.service} verification`,
+      writeRecord: (trx) => deps.records.insert(trx, record),
+    });
+  } else {
+    await deps.records.write(record);
+  }
+  return answer;
 }
 
 interface Verdict {
@@ -233,7 +281,7 @@ function classify<S extends TSchema, V>(
   accessLevel: AccessLevel,
   verificationId: string,
   billing: { charged: boolean; chargeAmountKobo: number },
-): Verdict & ({ data: Record<string, unknown>; message: string } | { error: AppError }) {
+): Answer {
   const charged = billing.charged;
   const chargeAmount = koboToNaira(billing.chargeAmountKobo);
   if (outcome.kind === 'found') {

@@ -121,14 +121,15 @@ describeEachBackend('POST /v1/nin/raw/lookup with a test key', (h) => {
     });
   });
 
-  describe('live keys before billing exists', () => {
-    it('refuses a live key with a clear error, calls no provider and writes no record', async () => {
+  describe('live keys', () => {
+    it('an empty wallet is 402 before any provider call: no record, nothing held', async () => {
       const org = await createOrg(h().services);
       const res = await lookup(h().app, org.liveKey, ninBody(), { 'x-sandbox-scenario': 'not-a-scenario' });
-      // The sandbox header is ignored on a live key, so the refusal (not a 400) is what answers.
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: expect.stringMatching(/Live verifications/) });
+      // The sandbox header is ignored on a live key, so the wallet (not a 400) is what answers.
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({ success: false, code: 'INSUFFICIENT_BALANCE' });
       expect(await recordsOf(h(), org.organisationId)).toEqual([]);
+      expect(await h().services.wallet.balance(org.organisationId)).toEqual({ balance: 0, availableBalance: 0, currency: 'NGN', lowBalanceThreshold: 0 });
     });
   });
 

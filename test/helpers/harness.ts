@@ -12,6 +12,8 @@ import { createDataCipher, type DataCipher } from '../../src/platform/crypto.js'
 import { openDatabase, type Database } from '../../src/platform/db.js';
 import type { App } from '../../src/platform/http-types.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { createHttpIdentityRegister } from '../../src/providers/http/identity.http.js';
+import { startSimulator } from '../../src/simulator/simulator.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
 
 export type BackendName = 'pglite' | 'postgres';
@@ -61,6 +63,7 @@ export interface Harness {
   logs: LogCapture;
   cipher: DataCipher;
   clock: Clock;
+  simulatorUrl: string;
 }
 
 export interface HarnessOptions {
@@ -72,6 +75,8 @@ export interface HarnessOptions {
   database?: Database;
   dataEncryptionKey?: Buffer;
   settings?: Partial<ServiceSettings>;
+  /** Timeout of live provider calls (the simulator's hanging NIN waits longer). */
+  providerTimeoutMs?: number;
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
@@ -95,6 +100,10 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     // Generous sign-in limits: every test signs in from 127.0.0.1; the limit tests set their own.
     settings: { ...DEFAULT_SETTINGS, jwtSecret: TEST_JWT_SECRET, loginLimitPerEmail: 1000, loginLimitPerAddress: 10_000, ...options.settings },
   });
+  // Live keys reach a registry simulator of their own, over HTTP, as in development.
+  const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
+  const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000 });
+  const identity = createHttpIdentityRegister({ baseUrl: simulator.url, timeoutMs: providerTimeoutMs });
   const app = await buildApp({
     services,
     database,
@@ -102,9 +111,15 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     nodeEnv: 'test',
     sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
     defaultMetrics: false,
+    liveProviders: { identity },
+    providerTimeoutMs,
+  });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await simulator.app.close();
   });
   await app.ready();
-  return { backend: backend.name, database, services, app, logs, cipher, clock };
+  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url };
 }
 
 /** describe() once per back-end, with a harness built before and closed after. */
@@ -156,6 +171,13 @@ export async function createOrg(
   const test = await services.apiKeys.create({ organisationId, type: 'test', name: 'test key' });
   const live = await services.apiKeys.create({ organisationId, type: 'live', name: 'live key' });
   return { organisationId, ownerId: userId, testKey: test.secret, testKeyId: test.key.id, liveKey: live.secret, liveKeyId: live.key.id };
+}
+
+/** Credits an organisation's wallet through the audited adjustment (by a platform admin made for it). */
+export async function fund(services: Services, organisationId: string, naira: number): Promise<void> {
+  const email = `funder-${randomBytes(5).toString('hex')}@example.com`;
+  const { userId } = await services.accounts.createPlatformAdmin({ email, password: OWNER_PASSWORD });
+  await services.wallet.adjust({ organisationId, amountKobo: Math.round(naira * 100), reason: 'test funding', adminId: userId });
 }
 
 export const ninBody = (nin = '11111111111', requestReason = 'ACCOUNT_OPENING') => ({ nin, requestReason });
