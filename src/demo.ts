@@ -12,9 +12,11 @@ export interface DemoAccount {
   liveKey: string;
 }
 
+export const DEMO_CREDIT_KOBO = 10_000 * 100;
+
 /**
  * A ready-to-call organisation (DESIGN.md §9 `idv demo`): an OWNER, a platform admin, every service
- * provisioned at the platform's default prices, STANDARD access, and a test and a live key.
+ * provisioned at the platform's default prices, STANDARD access, a ₦10,000 credit, and a test and a live key.
  */
 export async function createDemo(services: Services): Promise<DemoAccount> {
   const tag = randomBase62(6).toLowerCase();
@@ -23,7 +25,7 @@ export async function createDemo(services: Services): Promise<DemoAccount> {
   const platformAdminEmail = `demo-admin-${tag}@example.com`;
   const platformAdminPassword = randomBase62(20);
 
-  await services.accounts.createPlatformAdmin({ email: platformAdminEmail, password: platformAdminPassword });
+  const admin = await services.accounts.createPlatformAdmin({ email: platformAdminEmail, password: platformAdminPassword });
   const { organisationId, userId } = await services.accounts.createOrganisation({
     name: 'Demo Organisation',
     ownerEmail,
@@ -31,6 +33,8 @@ export async function createDemo(services: Services): Promise<DemoAccount> {
     accessLevel: 'STANDARD',
   });
   for (const s of SERVICES) await services.catalogue.provision({ organisationId, service: s.code, status: 'ACTIVE' });
+  // A demo credit, so the live key works at once (against the registry simulator in development).
+  await services.wallet.adjust({ organisationId, amountKobo: DEMO_CREDIT_KOBO, reason: 'Demo credit', adminId: admin.userId });
   const test = await services.apiKeys.create({ organisationId, type: 'test', name: 'Demo test key', createdBy: userId });
   const live = await services.apiKeys.create({ organisationId, type: 'live', name: 'Demo live key', createdBy: userId });
   return {

@@ -82,7 +82,7 @@ function demoBanner(demo: DemoAccount, base: string): string {
 
  A demo organisation was created on this empty database. Keys are shown once:
    test key   ${demo.testKey}
-   live key   ${demo.liveKey}
+   live key   ${demo.liveKey}   (wallet: ₦10,000 demo credit)
    owner      ${demo.ownerEmail} / ${demo.ownerPassword}
    platform   ${demo.platformAdminEmail} / ${demo.platformAdminPassword}
 

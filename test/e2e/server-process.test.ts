@@ -70,6 +70,17 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { verificationStatus: string } }).data.verificationStatus).toBe('VERIFIED');
 
+    // The live key is billed against the demo credit, through the simulator the server started.
+    expect(first.output().stderr + first.output().stdout).toMatch(/live keys reach the built-in registry simulator/);
+    const liveKey = first.output().stdout.match(/live key\s+(sk_live_[A-Za-z0-9]+)/)![1]!;
+    const live = await fetch(`${base}/v1/nin/raw/lookup`, {
+      method: 'POST',
+      headers: { 'x-api-key': liveKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ nin: '11111111111', requestReason: 'ACCOUNT_OPENING' }),
+    });
+    expect(live.status).toBe(200);
+    expect(((await live.json()) as { data: { charged: boolean; chargeAmount: number } }).data).toMatchObject({ charged: true, chargeAmount: 150 });
+
     // A second process on the same embedded database fails at once, naming the holder.
     const second = serve();
     expect(await second.exited).not.toBe(0);
