@@ -148,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     records: services.records,
     wallet: services.wallet,
     holdTtlMs: holdTtlFor(opts.providerTimeoutMs ?? 10_000),
+    guards: services.guards,
     ids: services.ids,
     clock: services.clock,
     logger: opts.logger,

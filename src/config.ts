@@ -35,6 +35,8 @@ export interface Config {
   identityProviderUrl: string | null;
   providerApiKey: string | null;
   simulatorPort: number;
+  concurrencyLimit: number;
+  velocityLimit: number;
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
   adjustmentApprovalThresholdKobo: number;
   /** Where the development secrets came from, for the start-up message. */
@@ -156,6 +158,8 @@ export function loadConfig(env: Env = process.env): Config {
     identityProviderUrl,
     providerApiKey: str('PROVIDER_API_KEY') ?? null,
     simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),
+    concurrencyLimit: int('CONCURRENCY_LIMIT', 32, 1, 100_000),
+    velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
     secretsSource,
   };

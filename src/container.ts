@@ -13,7 +13,7 @@ import type { DataCipher } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { ids as defaultIds, type IdGenerator } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
-import { createWindowLimiter } from './platform/rate-limit.js';
+import { createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
 
 /** Settings the services need from the configuration (see config.ts for their meaning). */
@@ -26,6 +26,8 @@ export interface ServiceSettings {
   loginLimitPerAddress: number;
   notificationRetryScheduleSeconds: number[];
   adjustmentApprovalThresholdKobo: number;
+  concurrencyLimit: number;
+  velocityLimit: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
@@ -36,6 +38,8 @@ export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
   loginLimitPerAddress: 30,
   notificationRetryScheduleSeconds: [60, 300, 1800],
   adjustmentApprovalThresholdKobo: 100_000 * 100,
+  concurrencyLimit: 32,
+  velocityLimit: 1200,
 };
 
 export interface CoreDeps {
@@ -57,7 +61,8 @@ export function createServices(deps: CoreDeps) {
   const db = deps.database.db;
   const { logger, cipher, settings } = deps;
   const epoch = createCacheEpoch({ db, redis: deps.redis, logger, keyPrefix: deps.redisKeyPrefix });
-  const limiter = createWindowLimiter({ redis: deps.redis, clock, logger, keyPrefix: deps.redisKeyPrefix });
+  const guardDeps = { redis: deps.redis, clock, logger, keyPrefix: deps.redisKeyPrefix };
+  const limiter = createWindowLimiter(guardDeps);
   const notifications = createNotificationService({
     db,
     clock,
@@ -84,13 +89,20 @@ export function createServices(deps: CoreDeps) {
     ids,
     epoch,
     limiter,
+    guards: {
+      rate: createRateLimiter(guardDeps),
+      slots: createSlotLimiter(guardDeps),
+      velocity: limiter,
+      concurrencyLimit: settings.concurrencyLimit,
+      velocityLimit: settings.velocityLimit,
+    },
     notifications,
     auth,
     members,
     admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
     wallet: createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo }),
-    apiKeys: createApiKeyService({ db, clock, ids, epoch, logger }),
+    apiKeys: createApiKeyService({ db, clock, ids, epoch }),
     catalogue: createCatalogueService({ db, clock, epoch }),
     // Four record batches in flight on PostgreSQL; the embedded database has one connection.
     records: createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 }),
@@ -110,5 +122,7 @@ export function settingsFrom(config: ServiceSettings): ServiceSettings {
     loginLimitPerAddress: config.loginLimitPerAddress,
     notificationRetryScheduleSeconds: config.notificationRetryScheduleSeconds,
     adjustmentApprovalThresholdKobo: config.adjustmentApprovalThresholdKobo,
+    concurrencyLimit: config.concurrencyLimit,
+    velocityLimit: config.velocityLimit,
   };
 }

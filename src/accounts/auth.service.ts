@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationService } from '../notifications/notifications.service.js';
-import { EpochCache, type CacheEpoch } from '../platform/cache-epoch.js';
+import { EpochCache, publishOrFail, type CacheEpoch } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { constantTimeEqual, sha256, type DataCipher } from '../platform/crypto.js';
 import { AppError, notFound, unauthenticated } from '../platform/errors.js';
@@ -339,7 +339,7 @@ export function createAuthService(deps: {
     /** Ends the caller's session. */
     async logout(user: AuthenticatedUser): Promise<void> {
       await db.transaction().execute((trx) => revokeSessions(trx, { sessionId: user.sessionId }, 'LOGOUT'));
-      await epoch.publish();
+      await publishOrFail(epoch);
     },
 
     /** The caller's active sessions, newest first. */
@@ -378,7 +378,7 @@ export function createAuthService(deps: {
         return true;
       });
       if (!changed) throw notFound('Session not found');
-      await epoch.publish();
+      await publishOrFail(epoch);
     },
 
     /** Ends every session of a user (a removed member), inside the caller's transaction. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationService } from '../notifications/notifications.service.js';
-import type { CacheEpoch } from '../platform/cache-epoch.js';
+import { publishOrFail, type CacheEpoch } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { sha256 } from '../platform/crypto.js';
 import { isUniqueViolation } from '../platform/db.js';
@@ -177,7 +177,7 @@ export function createMembersService(deps: {
         await auth.revokeAllSessions(trx, memberId, 'MEMBER_REMOVED');
         await epoch.bump(trx);
       });
-      await epoch.publish();
+      await publishOrFail(epoch);
     },
 
     /** Changes a member's role (OWNER only); the last active OWNER cannot be demoted. Applies at once. */
@@ -198,7 +198,7 @@ export function createMembersService(deps: {
         await epoch.bump(trx);
         return updated;
       });
-      await epoch.publish();
+      await publishOrFail(epoch);
       return toMember(row);
     },
 

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CacheEpoch } from '../platform/cache-epoch.js';
-import { EpochCache } from '../platform/cache-epoch.js';
+import { EpochCache, publishOrFail } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { randomBase62, sha256 } from '../platform/crypto.js';
-import { AppError, notFound, unauthenticated, validationError, type FieldError } from '../platform/errors.js';
+import { notFound, unauthenticated, validationError, type FieldError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
-import type { Logger } from '../platform/logger.js';
 import type { DB, KeyType } from '../platform/schema.js';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository.js';
 
@@ -89,11 +88,10 @@ export function createApiKeyService(deps: {
   clock: Clock;
   ids: IdGenerator;
   epoch: CacheEpoch;
-  logger: Logger;
   /** Longest a cached key is trusted even if the epoch never moved. */
   cacheMaxAgeMs?: number;
 }) {
-  const { db, clock, ids, epoch, logger } = deps;
+  const { db, clock, ids, epoch } = deps;
   const repo = createApiKeysRepository(db);
   const cache = new EpochCache<CachedKey | null>(50_000, deps.cacheMaxAgeMs ?? 60_000);
   // Last-used times are buffered and written in one statement per flush, off the request path.
@@ -152,12 +150,7 @@ export function createApiKeyService(deps: {
         return revoked;
       });
       if (!row) throw notFound('API key not found');
-      try {
-        await epoch.publish();
-      } catch (err) {
-        logger.error({ err }, 'key revoked but the revocation counter could not be published');
-        throw new AppError('SERVICE_UNAVAILABLE', 'The key is revoked but the change could not reach every server yet; repeat the request');
-      }
+      await publishOrFail(epoch);
       return toApiKeyView(row);
     },
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { coalesce } from './coalesce.js';
+import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { DB } from './schema.js';
 
@@ -14,8 +15,19 @@ export interface CacheEpoch {
   read(): Promise<number | null>;
   /** Bumps the counter inside the transaction of the change. */
   bump(trx: Kysely<DB>): Promise<void>;
-  /** After the change commits: make it visible to every process. Throws if it could not be. */
-  publish(): Promise<void>;
+  /**
+   * After the change commits: make it visible to every process. False when Redis could not be told
+   * (logged): processes that cannot read Redis either already read the database, but the caller of a
+   * security change (a revocation) should report it so the client repeats the request.
+   */
+  publish(): Promise<boolean>;
+}
+
+/** For revocations: a change that committed but may not have reached every process yet is a 503 the client repeats. */
+export async function publishOrFail(epoch: CacheEpoch): Promise<void> {
+  if (!(await epoch.publish())) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The change is saved but could not reach every server yet; repeat the request');
+  }
 }
 
 export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; logger: Logger; keyPrefix?: string }): CacheEpoch {
@@ -32,7 +44,7 @@ export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; lo
     return {
       read: () => read().catch(() => null),
       bump,
-      publish: async () => undefined,
+      publish: async () => true,
     };
   }
 
@@ -49,17 +61,16 @@ export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; lo
       }),
     bump,
     async publish() {
-      let lastError: unknown;
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
           await redis.incr(key);
-          return;
+          return true;
         } catch (err) {
-          lastError = err;
-          await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+          if (attempt === 2) logger.error({ err }, 'a committed change could not be published to the cache epoch in redis');
+          else await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
         }
       }
-      throw lastError;
+      return false;
     },
   };
 }

@@ -68,3 +68,131 @@ function verdict(count: number, limit: number, msLeft: number): LimitResult {
     remaining: Math.max(0, limit - count),
   };
 }
+
+export interface BucketResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the bucket is full again (RateLimit-Reset). */
+  resetSeconds: number;
+  /** Seconds until a request would be allowed (Retry-After), 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * A token bucket of `limit` tokens refilled evenly over a minute (DESIGN.md §8), as GCRA: one stored
+ * number per key, the theoretical arrival time. A key may spend a whole minute's allowance in a burst.
+ */
+export interface RateLimiter {
+  take(key: string, limitPerMinute: number): Promise<BucketResult | null>;
+}
+
+const GCRA_SCRIPT = `
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local capacity = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local new_tat = tat + interval
+local allow_at = new_tat - capacity * interval
+if now < allow_at then
+  return { 0, tat }
+end
+redis.call('SET', KEYS[1], new_tat, 'PX', math.ceil(new_tat - now) + 1000)
+return { 1, new_tat }
+`;
+
+function gcraResult(allowed: boolean, tat: number, now: number, limit: number, intervalMs: number): BucketResult {
+  const used = Math.max(0, tat - now) / intervalMs;
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, Math.floor(limit - used)),
+    resetSeconds: Math.max(0, Math.ceil((tat - now) / 1000)),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((tat + intervalMs - limit * intervalMs - now) / 1000)),
+  };
+}
+
+export function createRateLimiter(deps: { redis: Redis | null; clock: Clock; logger: Logger; keyPrefix?: string }): RateLimiter {
+  const prefix = `${deps.keyPrefix ?? 'idv:'}rate:`;
+  const local = new Map<string, number>();
+  let lastSweep = 0;
+  return {
+    async take(key, limit) {
+      const now = deps.clock.now().getTime();
+      const interval = 60_000 / limit;
+      if (!deps.redis) {
+        if (now - lastSweep > 60_000) {
+          lastSweep = now;
+          for (const [k, t] of local) if (t < now) local.delete(k);
+        }
+        const tat = Math.max(local.get(key) ?? 0, now);
+        const newTat = tat + interval;
+        if (now < newTat - limit * interval) return gcraResult(false, tat, now, limit, interval);
+        local.set(key, newTat);
+        return gcraResult(true, newTat, now, limit, interval);
+      }
+      try {
+        const [ok, tat] = (await deps.redis.eval(GCRA_SCRIPT, 1, prefix + key, String(now), String(interval), String(limit))) as [number, number];
+        return gcraResult(ok === 1, Number(tat), now, limit, interval);
+      } catch (err) {
+        deps.logger.warn({ err }, 'rate limiter unavailable; request let through');
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Slots for calls in flight (DESIGN.md §8: per organisation and endpoint, held only around the
+ * provider call). In Redis each slot is a member of a sorted set scored by its expiry, so a slot of a
+ * crashed process frees itself; per process without Redis.
+ */
+export interface SlotLimiter {
+  /** A release function when a slot was free, null when all are taken; undefined when the limiter is down. */
+  acquire(key: string, limit: number, ttlMs: number): Promise<(() => Promise<void>) | null>;
+}
+
+const SLOT_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+`;
+
+export function createSlotLimiter(deps: { redis: Redis | null; clock: Clock; logger: Logger; keyPrefix?: string }): SlotLimiter {
+  const prefix = `${deps.keyPrefix ?? 'idv:'}slots:`;
+  const local = new Map<string, number>();
+  let counter = 0;
+  return {
+    async acquire(key, limit, ttlMs) {
+      if (!deps.redis) {
+        const used = local.get(key) ?? 0;
+        if (used >= limit) return null;
+        local.set(key, used + 1);
+        let released = false;
+        return async () => {
+          if (released) return;
+          released = true;
+          const n = (local.get(key) ?? 1) - 1;
+          if (n <= 0) local.delete(key);
+          else local.set(key, n);
+        };
+      }
+      const now = deps.clock.now().getTime();
+      const member = `${process.pid}:${now}:${++counter}:${Math.random().toString(36).slice(2)}`;
+      const redis = deps.redis;
+      try {
+        const ok = await redis.eval(SLOT_SCRIPT, 1, prefix + key, String(now), String(now + ttlMs), String(limit), member, String(ttlMs));
+        if (ok !== 1) return null;
+      } catch (err) {
+        deps.logger.warn({ err }, 'concurrency limiter unavailable; request let through');
+        return async () => undefined;
+      }
+      return async () => {
+        await redis.zrem(prefix + key, member).catch(() => undefined);
+      };
+    },
+  };
+}

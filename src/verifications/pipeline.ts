@@ -21,6 +21,7 @@ import {
 } from '../providers/ports.js';
 import type { IdentifierType, NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
 import type { Hold, WalletService } from '../billing/wallet.service.js';
+import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
 
 export const ONE_MIB = 1024 * 1024;
 
@@ -55,6 +56,15 @@ export interface PipelineDeps {
   wallet: WalletService;
   /** How long a hold lives before the sweeper releases it (longer than any settlement can take). */
   holdTtlMs: number;
+  guards: {
+    rate: RateLimiter;
+    slots: SlotLimiter;
+    velocity: WindowLimiter;
+    /** Provider calls in flight per organisation and endpoint, unless the organisation overrides it. */
+    concurrencyLimit: number;
+    /** Live debits per organisation per minute, unless the organisation overrides it. */
+    velocityLimit: number;
+  };
   ids: IdGenerator;
   clock: Clock;
   providersFor(environment: KeyType): Providers | null;
@@ -177,6 +187,30 @@ async function runPipeline<S extends TSchema, V>(
   const providers = deps.providersFor(key.type);
   if (!providers) throw new AppError('SERVICE_UNAVAILABLE', 'Live verifications are not configured on this server');
 
+  // 429: the key's own allowance per minute (a bucket it may spend in one burst).
+  const rate = await deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute);
+  if (rate) {
+    reply.header('ratelimit-limit', String(rate.limit));
+    reply.header('ratelimit-remaining', String(rate.remaining));
+    reply.header('ratelimit-reset', String(rate.resetSeconds));
+    if (!rate.allowed) {
+      throw new AppError('RATE_LIMITED', `This API key is limited to ${rate.limit} requests a minute`, {
+        headers: { 'retry-after': String(rate.retryAfterSeconds) },
+      });
+    }
+  }
+
+  // 429: the wallet velocity guard, on live debits per organisation per minute.
+  if (key.type === 'live') {
+    const limit = org.velocityLimit ?? deps.guards.velocityLimit;
+    const v = await deps.guards.velocity.hit(`velocity:${key.organisationId}`, limit, 60_000);
+    if (!v.allowed) {
+      throw new AppError('WALLET_VELOCITY_LIMITED', `This organisation is limited to ${limit} live verifications a minute`, {
+        headers: { 'retry-after': String(v.retryAfterSeconds) },
+      });
+    }
+  }
+
   // 402 before any provider call: a live check's price is held first, so two concurrent checks can
   // never spend the last naira twice. Test keys never touch the wallet.
   const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
@@ -215,12 +249,22 @@ async function callAndSettle<S extends TSchema, V>(
   const { key, body, org, correlationId, scenario, providers, hold } = c;
   const identifier = def.identifier(body);
   const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
+  // 429: a slot for the provider call, per organisation and endpoint, held only around the call.
+  const slotLimit = org.concurrencyLimit ?? deps.guards.concurrencyLimit;
+  const release = await deps.guards.slots.acquire(`${key.organisationId}:${def.path}`, slotLimit, deps.holdTtlMs);
+  if (!release) {
+    throw new AppError('CONCURRENCY_LIMITED', `At most ${slotLimit} ${def.path} calls may be in flight for this organisation`, {
+      headers: { 'retry-after': '1' },
+    });
+  }
   let outcome: ProviderOutcome<V>;
   try {
     outcome = await def.call(providers, body, ctx);
   } catch (err) {
     deps.logger.error({ err }, 'provider call failed unexpectedly');
     outcome = { kind: 'failure', code: 'INTERNAL_ERROR' };
+  } finally {
+    await release();
   }
 
   const verificationId = deps.ids.next('ver');
