@@ -147,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     catalogue: services.catalogue,
     records: services.records,
     wallet: services.wallet,
+    idempotency: services.idempotency,
     holdTtlMs: holdTtlFor(opts.providerTimeoutMs ?? 10_000),
     guards: services.guards,
     ids: services.ids,
@@ -162,6 +163,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     services.wallet.releaseExpiredHolds().catch((err: unknown) => opts.logger.warn({ err }, 'could not release expired holds'));
   }, 5_000);
   holdSweeper.unref();
+  // Stored answers past their 24 hours, and long-abandoned leases, are deleted.
+  const idempotencySweeper = setInterval(() => {
+    services.idempotency.purgeExpired().catch((err: unknown) => opts.logger.warn({ err }, 'could not purge idempotency entries'));
+  }, 60_000);
+  idempotencySweeper.unref();
   const flushTimer = setInterval(() => {
     services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   }, opts.lastUsedFlushMs ?? 5_000);
@@ -169,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     clearInterval(flushTimer);
     clearInterval(holdSweeper);
+    clearInterval(idempotencySweeper);
     await notifications.stop();
     await services.records.drain();
     await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));

@@ -5,6 +5,7 @@ import { createAuthService } from './accounts/auth.service.js';
 import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
 import { createWalletService } from './billing/wallet.service.js';
+import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
 import { createNotificationService } from './notifications/notifications.service.js';
 import { createCacheEpoch } from './platform/cache-epoch.js';
@@ -28,6 +29,7 @@ export interface ServiceSettings {
   adjustmentApprovalThresholdKobo: number;
   concurrencyLimit: number;
   velocityLimit: number;
+  providerTimeoutMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
   adjustmentApprovalThresholdKobo: 100_000 * 100,
   concurrencyLimit: 32,
   velocityLimit: 1200,
+  providerTimeoutMs: 10_000,
 };
 
 export interface CoreDeps {
@@ -101,6 +104,8 @@ export function createServices(deps: CoreDeps) {
     members,
     admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
+    // Lease = 3 × provider timeout + 15 s (DESIGN.md §1): it covers the longest chain of calls.
+    idempotency: createIdempotencyService({ db, clock, cipher, leaseMs: 3 * settings.providerTimeoutMs + 15_000 }),
     wallet: createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo }),
     apiKeys: createApiKeyService({ db, clock, ids, epoch }),
     catalogue: createCatalogueService({ db, clock, epoch }),
@@ -124,5 +129,6 @@ export function settingsFrom(config: ServiceSettings): ServiceSettings {
     adjustmentApprovalThresholdKobo: config.adjustmentApprovalThresholdKobo,
     concurrencyLimit: config.concurrencyLimit,
     velocityLimit: config.velocityLimit,
+    providerTimeoutMs: config.providerTimeoutMs,
   };
 }

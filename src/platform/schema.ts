@@ -209,6 +209,22 @@ export interface AdjustmentApprovalsTable {
   created_at: Timestamp;
 }
 
+export interface IdempotencyRequestsTable {
+  organisation_id: string;
+  environment: KeyType;
+  key_hash: Bytes;
+  fingerprint: Bytes;
+  state: 'IN_FLIGHT' | 'STORED';
+  fencing_token: number;
+  lease_expires_at: Timestamp;
+  response_status: number | null;
+  response_ciphertext: Bytes | null;
+  charge_amount_kobo: number | null;
+  verification_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -225,4 +241,5 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   holds: HoldsTable;
   adjustment_approvals: AdjustmentApprovalsTable;
+  idempotency_requests: IdempotencyRequestsTable;
 }

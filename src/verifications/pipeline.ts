@@ -9,7 +9,8 @@ import { AppError, validationError, type ErrorCode } from '../platform/errors.js
 import type { IdGenerator } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
 import { koboToNaira } from '../platform/money.js';
-import type { AccessLevel, KeyType } from '../platform/schema.js';
+import type { AccessLevel, DB, KeyType } from '../platform/schema.js';
+import type { Kysely } from 'kysely';
 import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
 import {
   SANDBOX_SCENARIOS,
@@ -22,6 +23,8 @@ import {
 import type { IdentifierType, NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
 import type { Hold, WalletService } from '../billing/wallet.service.js';
 import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
+import { FencedError, isValidIdempotencyKey, type IdempotencyScope, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
+import { failureBody, requestPath } from '../platform/envelope.js';
 
 export const ONE_MIB = 1024 * 1024;
 
@@ -47,6 +50,8 @@ export interface VerificationDefinition<S extends TSchema, V> {
     accessLevel: AccessLevel,
   ): { verificationStatus: 'VERIFIED' | 'NOT_VERIFIED'; message: string; fields: Record<string, unknown> };
   notFoundMessage: string;
+  /** Live keys must send an Idempotency-Key on tax and business endpoints (DESIGN.md §6). */
+  idempotency?: 'optional' | 'required-live';
 }
 
 export interface PipelineDeps {
@@ -54,6 +59,7 @@ export interface PipelineDeps {
   catalogue: CatalogueService;
   records: RecordWriter;
   wallet: WalletService;
+  idempotency: IdempotencyService;
   /** How long a hold lives before the sweeper releases it (longer than any settlement can take). */
   holdTtlMs: number;
   guards: {
@@ -175,6 +181,10 @@ async function runPipeline<S extends TSchema, V>(
       scenario = raw as SandboxScenario;
     }
   }
+  const idempotencyKey = singleHeader(req, 'idempotency-key');
+  if (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey)) {
+    throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
+  }
   if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
 
   // 403: the organisation must be subscribed (provisioned and ACTIVE).
@@ -186,6 +196,11 @@ async function runPipeline<S extends TSchema, V>(
 
   const providers = deps.providersFor(key.type);
   if (!providers) throw new AppError('SERVICE_UNAVAILABLE', 'Live verifications are not configured on this server');
+
+  // 422: live tax and business calls must be retry-safe.
+  if (def.idempotency === 'required-live' && key.type === 'live' && idempotencyKey === undefined) {
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', `Live calls to ${def.path} need an Idempotency-Key header`);
+  }
 
   // 429: the key's own allowance per minute (a bucket it may spend in one burst).
   const rate = await deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute);
@@ -200,6 +215,46 @@ async function runPipeline<S extends TSchema, V>(
     }
   }
 
+  // 409, 202, or the stored answer replayed (and billed again on live keys).
+  let claim: { scope: IdempotencyScope; token: number } | null = null;
+  if (idempotencyKey !== undefined) {
+    const scope = deps.idempotency.scope(key.organisationId, key.type, idempotencyKey);
+    const c = await deps.idempotency.claim(scope, deps.idempotency.fingerprint('POST', def.path, body));
+    if (c.kind === 'replay') return replay(deps, req, reply, key, c);
+    claim = { scope: c.scope, token: c.token };
+  }
+
+  try {
+    return await afterClaim(def, deps, req, reply, { key, body, org, subscription, correlationId, scenario, providers, claim });
+  } catch (err) {
+    // A non-billable end (402, 429, provider failure, 500) forgets the key so a retry runs again.
+    if (claim && !(err instanceof FencedError)) {
+      await deps.idempotency.clear(claim).catch((e: unknown) => deps.logger.error({ err: e }, 'could not clear an idempotency claim'));
+    }
+    if (err instanceof FencedError) {
+      throw new AppError('REQUEST_IN_PROGRESS', 'Another attempt with this Idempotency-Key took over; retry shortly', { headers: { 'retry-after': '1' } });
+    }
+    throw err;
+  }
+}
+
+async function afterClaim<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  c: {
+    key: AuthenticatedKey;
+    body: Static<S>;
+    org: OrganisationContext;
+    subscription: { pricesKobo: Record<AccessLevel, number> };
+    correlationId: string | undefined;
+    scenario: SandboxScenario | undefined;
+    providers: Providers;
+    claim: { scope: IdempotencyScope; token: number } | null;
+  },
+) {
+  const { key, body, org, subscription, correlationId, scenario, providers, claim } = c;
   // 429: the wallet velocity guard, on live debits per organisation per minute.
   if (key.type === 'live') {
     const limit = org.velocityLimit ?? deps.guards.velocityLimit;
@@ -219,17 +274,61 @@ async function runPipeline<S extends TSchema, V>(
 
   let answer: Answer;
   try {
-    answer = await callAndSettle(def, deps, req, reply, { key, body, org, correlationId, scenario, providers, hold });
+    answer = await callAndSettle(def, deps, req, reply, { key, body, org, correlationId, scenario, providers, hold, claim });
   } catch (err) {
     // Whatever failed before the settlement committed, the money set aside goes back now, not at expiry.
     if (hold) await deps.wallet.release(hold).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
     throw err;
   }
+  if (answer.payload !== undefined) {
+    // Idempotent requests send the exact bytes a replay will send.
+    if ('error' in answer) for (const [name, value] of Object.entries(answer.error.headers)) reply.header(name, value);
+    return reply.code(answer.httpStatus).type('application/json; charset=utf-8').send(answer.payload);
+  }
   if ('error' in answer) throw answer.error;
   return ok(req, answer.data, answer.message);
 }
 
-type Answer = Verdict & ({ data: Record<string, unknown>; message: string } | { error: AppError });
+/**
+ * A stored answer, replayed byte for byte. On live keys it is billed again at the stored amount (402,
+ * and no answer, if the wallet cannot cover it); it has its own record, linked to the original.
+ */
+async function replay(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply, key: AuthenticatedKey, stored: StoredAnswer) {
+  const original = stored.verificationId ? await deps.records.findRow(stored.verificationId) : undefined;
+  const chargeKobo = key.type === 'live' ? stored.chargeAmountKobo : 0;
+  const hold = chargeKobo > 0 ? await deps.wallet.placeHold(key.organisationId, chargeKobo, deps.holdTtlMs) : null;
+  const id = deps.ids.next('ver');
+  if (original) {
+    const row = {
+      ...original,
+      id,
+      replay_of: original.id,
+      charged: hold !== null,
+      charge_amount_kobo: hold?.amountKobo ?? 0,
+      api_key_id: key.id,
+      request_id: req.id,
+      duration_ms: Math.round(reply.elapsedTime),
+      created_at: deps.clock.now(),
+    };
+    try {
+      if (hold) {
+        await deps.wallet.settle({ hold, billable: true, verificationId: id, description: `${original.type} verification (replay)`, writeRecord: (trx) => deps.records.insertRow(trx, row) });
+      } else {
+        await deps.records.writeRow(row);
+      }
+    } catch (err) {
+      if (hold) await deps.wallet.release(hold).catch(() => undefined);
+      throw err;
+    }
+  } else if (hold) {
+    await deps.wallet.release(hold);
+  }
+  reply.header('idempotent-replayed', 'true');
+  reply.header('x-verification-id', id);
+  return reply.code(stored.status).type('application/json; charset=utf-8').send(stored.body);
+}
+
+type Answer = Verdict & ({ data: Record<string, unknown>; message: string } | { error: AppError }) & { payload?: string };
 
 async function callAndSettle<S extends TSchema, V>(
   def: VerificationDefinition<S, V>,
@@ -244,9 +343,10 @@ async function callAndSettle<S extends TSchema, V>(
     scenario: SandboxScenario | undefined;
     providers: Providers;
     hold: Hold | null;
+    claim: { scope: IdempotencyScope; token: number } | null;
   },
 ): Promise<Answer> {
-  const { key, body, org, correlationId, scenario, providers, hold } = c;
+  const { key, body, org, correlationId, scenario, providers, hold, claim } = c;
   const identifier = def.identifier(body);
   const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
   // 429: a slot for the provider call, per organisation and endpoint, held only around the call.
@@ -295,19 +395,29 @@ async function callAndSettle<S extends TSchema, V>(
     replayOf: null,
     createdAt: deps.clock.now(),
   };
-  // Settle: the record is durable (and, live, the money moved with it) before the caller hears the answer.
+  // With an Idempotency-Key the answer is fixed as bytes now: the first answer and every replay are identical.
+  let payload: string | undefined;
+  let stored: StoredAnswer | null = null;
+  if (claim) {
+    payload = JSON.stringify('error' in answer ? failureBody(requestPath(req), answer.error) : ok(req, answer.data, answer.message));
+    if (billable) stored = { status: answer.httpStatus, body: payload, chargeAmountKobo: billing.chargeAmountKobo, verificationId };
+  }
+
+  // Settle: the record is durable (and, live, the money moved and the answer stored with it) before the caller hears it.
+  const writeRecord = async (trx: Kysely<DB>) => {
+    await deps.records.insert(trx, record);
+    if (claim && stored) await deps.idempotency.store(trx, claim, stored);
+  };
   if (hold) {
-    await deps.wallet.settle({
-      hold,
-      billable,
-      verificationId,
-      description: `${def.service} verification`,
-      writeRecord: (trx) => deps.records.insert(trx, record),
-    });
+    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, writeRecord });
+  } else if (claim && stored) {
+    await deps.idempotency.storeWith((trx) => deps.records.insert(trx, record), claim, stored);
   } else {
     await deps.records.write(record);
   }
-  return answer;
+  // A non-billable outcome forgets the key, so a retry runs again (SPEC.md §3).
+  if (claim && !stored) await deps.idempotency.clear(claim);
+  return { ...answer, payload };
 }
 
 interface Verdict {

@@ -98,7 +98,14 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     clock,
     redisKeyPrefix: options.redisKeyPrefix,
     // Generous sign-in limits: every test signs in from 127.0.0.1; the limit tests set their own.
-    settings: { ...DEFAULT_SETTINGS, jwtSecret: TEST_JWT_SECRET, loginLimitPerEmail: 1000, loginLimitPerAddress: 10_000, ...options.settings },
+    settings: {
+      ...DEFAULT_SETTINGS,
+      jwtSecret: TEST_JWT_SECRET,
+      loginLimitPerEmail: 1000,
+      loginLimitPerAddress: 10_000,
+      providerTimeoutMs: options.providerTimeoutMs ?? 2_000,
+      ...options.settings,
+    },
   });
   // Live keys reach a registry simulator of their own, over HTTP, as in development.
   const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
