@@ -8,6 +8,7 @@ import { registerAdminRoutes } from './accounts/admin.routes.js';
 import { apiKeyOrUser } from './accounts/http-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerWalletRoutes } from './billing/wallet.routes.js';
+import { registerPaymentRoutes } from './billing/payments.routes.js';
 import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
 import { registerOutboxRoutes } from './notifications/outbox.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerAccessLevelRoutes(app, { auth, catalogue });
   registerAdminRoutes(app, { auth, admin, catalogue });
   registerWalletRoutes(app, { auth, wallet: services.wallet });
+  registerPaymentRoutes(app, { auth, payments: services.payments });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 

@@ -35,6 +35,9 @@ export interface Config {
   identityProviderUrl: string | null;
   providerApiKey: string | null;
   simulatorPort: number;
+  /** The payment gateway (Paystack-style) and its secret key; the simulator's in development. */
+  paymentGatewayUrl: string | null;
+  paymentGatewaySecret: string;
   concurrencyLimit: number;
   velocityLimit: number;
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
@@ -49,6 +52,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** The simulator's gateway secret, used only when no real gateway is configured (never in production). */
+export const DEV_GATEWAY_SECRET = 'sk_test_simulator_gateway_secret';
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -136,6 +142,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('IDENTITY_PROVIDER_URL is required in production (live keys would have no registry)');
   }
 
+  const paymentGatewayUrl = str('PAYMENT_GATEWAY_URL') ?? null;
+  if (paymentGatewayUrl !== null && !/^https?:\/\/[^\s]+$/.test(paymentGatewayUrl)) problems.push('PAYMENT_GATEWAY_URL must be an http:// or https:// URL');
+  if (nodeEnv === 'production' && (paymentGatewayUrl === null || !str('PAYMENT_GATEWAY_SECRET'))) {
+    problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET are required in production');
+  }
+
   const config: Config = {
     nodeEnv,
     host: str('HOST') ?? '0.0.0.0',
@@ -158,6 +170,8 @@ export function loadConfig(env: Env = process.env): Config {
     identityProviderUrl,
     providerApiKey: str('PROVIDER_API_KEY') ?? null,
     simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),
+    paymentGatewayUrl,
+    paymentGatewaySecret: str('PAYMENT_GATEWAY_SECRET') ?? DEV_GATEWAY_SECRET,
     concurrencyLimit: int('CONCURRENCY_LIMIT', 32, 1, 100_000),
     velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,

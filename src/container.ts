@@ -5,6 +5,8 @@ import { createAuthService } from './accounts/auth.service.js';
 import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
 import { createWalletService } from './billing/wallet.service.js';
+import { createPaymentsService } from './billing/payments.service.js';
+import type { PaymentGateway } from './providers/ports.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
 import { createNotificationService } from './notifications/notifications.service.js';
@@ -86,6 +88,9 @@ export function createServices(deps: CoreDeps) {
     loginLimitPerEmail: settings.loginLimitPerEmail,
     loginLimitPerAddress: settings.loginLimitPerAddress,
   });
+  // The payment gateway is attached by whoever runs the HTTP server (it may be the simulator).
+  let gateway: PaymentGateway | null = null;
+  const wallet = createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo });
   const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
   return {
     clock,
@@ -106,7 +111,11 @@ export function createServices(deps: CoreDeps) {
     accounts: createAccountsService({ db, clock, ids }),
     // Lease = 3 × provider timeout + 15 s (DESIGN.md §1): it covers the longest chain of calls.
     idempotency: createIdempotencyService({ db, clock, cipher, leaseMs: 3 * settings.providerTimeoutMs + 15_000 }),
-    wallet: createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo }),
+    wallet,
+    payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
+    useGateway(g: PaymentGateway | null) {
+      gateway = g;
+    },
     apiKeys: createApiKeyService({ db, clock, ids, epoch }),
     catalogue: createCatalogueService({ db, clock, epoch }),
     // Four record batches in flight on PostgreSQL; the embedded database has one connection.

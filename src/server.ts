@@ -4,7 +4,8 @@ import { createDemo, type DemoAccount } from './demo.js';
 import type { Logger } from './platform/logger.js';
 import { openRuntime } from './runtime.js';
 import { createHttpIdentityRegister } from './providers/http/identity.http.js';
-import { startSimulator } from './simulator/simulator.js';
+import { startSimulator, type SimulatorOptions } from './simulator/simulator.js';
+import { createHttpPaymentGateway } from './providers/http/gateway.http.js';
 
 /** config → storage → app → listen; SIGTERM stops accepting, finishes in-flight requests, then exits. */
 export async function startServer(config: Config, logger: Logger, out: NodeJS.WritableStream = process.stdout) {
@@ -18,12 +19,14 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
 
   // Live keys reach the configured registry; in development, the simulator started in-process.
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
-  let identityUrl = config.identityProviderUrl;
-  if (!identityUrl) {
-    simulator = await startSimulator({ port: 0 });
-    identityUrl = simulator.url;
-    logger.warn(`IDENTITY_PROVIDER_URL is not set: live keys reach the built-in registry simulator at ${identityUrl}`);
-  }
+  const simulatorOptions: SimulatorOptions = { gatewaySecret: config.paymentGatewaySecret };
+  if (!config.identityProviderUrl || !config.paymentGatewayUrl) simulator = await startSimulator({ ...simulatorOptions, port: 0 });
+  const identityUrl = config.identityProviderUrl ?? simulator!.url;
+  if (!config.identityProviderUrl) logger.warn(`IDENTITY_PROVIDER_URL is not set: live keys reach the built-in registry simulator at ${identityUrl}`);
+  const gatewayUrl = config.paymentGatewayUrl ?? `${simulator!.url}/gateway`;
+  if (!config.paymentGatewayUrl) logger.warn(`PAYMENT_GATEWAY_URL is not set: payments go to the simulator's gateway at ${gatewayUrl}`);
+  const gateway = createHttpPaymentGateway({ baseUrl: gatewayUrl, secret: config.paymentGatewaySecret, timeoutMs: config.providerTimeoutMs });
+  services.useGateway(gateway);
   const identity = createHttpIdentityRegister({ baseUrl: identityUrl, timeoutMs: config.providerTimeoutMs, apiKey: config.providerApiKey });
 
   const app = await buildApp({
@@ -37,6 +40,7 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
   });
   app.addHook('onClose', async () => {
     await identity.close();
+    await gateway.close();
     await simulator?.app.close();
   });
   const address = await app.listen({ host: config.host, port: config.port });
@@ -49,6 +53,8 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
   }
   if (!config.smtpUrl) logger.info('SMTP_URL is not set: email is written to the outbox (idv outbox)');
   const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  // The simulator's gateway calls our webhook once a payment completes.
+  if (simulator) simulator.options.gatewayWebhookUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/payments/webhook`;
   if (demo) out.write(demoBanner(demo, base));
 
   let stopping = false;

@@ -225,6 +225,25 @@ export interface IdempotencyRequestsTable {
   expires_at: Timestamp | null;
 }
 
+export type PaymentStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'ABANDONED';
+
+export interface PaymentsTable {
+  id: string;
+  organisation_id: string;
+  reference: string;
+  amount_kobo: number;
+  currency: Generated<'NGN'>;
+  status: PaymentStatus;
+  access_code: string;
+  authorization_url: string;
+  callback_url: string | null;
+  initialized_by: string | null;
+  credited_at: Timestamp | null;
+  review_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -242,4 +261,5 @@ export interface DB {
   holds: HoldsTable;
   adjustment_approvals: AdjustmentApprovalsTable;
   idempotency_requests: IdempotencyRequestsTable;
+  payments: PaymentsTable;
 }

@@ -57,3 +57,18 @@ export interface IdentityRegister {
 export interface Providers {
   identity: IdentityRegister;
 }
+
+/** What the payment gateway says of a payment (Paystack's statuses, mapped). */
+export interface GatewayPayment {
+  status: 'SUCCESS' | 'FAILED' | 'ABANDONED' | 'PENDING';
+  amountKobo: number;
+  currency: string;
+}
+
+/** The payment gateway (Paystack-style): initialise a payment, then ask what became of it. */
+export interface PaymentGateway {
+  initialize(input: { reference: string; amountKobo: number; email: string; callbackUrl: string | null }): Promise<{ authorizationUrl: string; accessCode: string }>;
+  verify(reference: string): Promise<GatewayPayment | null>;
+  /** HMAC-SHA512 of the raw webhook body with the gateway secret, compared in constant time. */
+  verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
+}

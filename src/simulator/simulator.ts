@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FIXTURE_NIN_FOUND, FIXTURE_NIN_NOT_FOUND, FIXTURE_NIN_PERSON } from '../providers/sandbox/fixtures.js';
 import type { PersonRecord } from '../providers/ports.js';
+import { DEV_GATEWAY_SECRET } from '../config.js';
 
 /**
  * The registry simulator (DESIGN.md §1, §5): HTTP services standing in for the upstreams, speaking
@@ -18,6 +19,10 @@ import type { PersonRecord } from '../providers/ports.js';
 export interface SimulatorOptions {
   /** Added to every answer (ms). */
   latencyMs?: number;
+  /** The payment gateway's secret: checked on calls, and signing the webhooks it sends. */
+  gatewaySecret?: string;
+  /** Where the gateway posts charge.success / charge.failed webhooks, if anywhere. */
+  gatewayWebhookUrl?: string | null;
   /** How long a hanging answer waits before giving up (ms); the adapters time out first. */
   hangMs?: number;
 }
@@ -83,12 +88,57 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
       }
     }
   });
+  // The payment gateway (Paystack's wire format). A payment completes when its authorisation URL is
+  // opened (?outcome=failed|abandoned for the other ends); a webhook then goes to gatewayWebhookUrl.
+  const payments = new Map<string, { reference: string; amount: number; status: string; accessCode: string }>();
+  const byAccessCode = new Map<string, string>();
+  const secret = options.gatewaySecret ?? DEV_GATEWAY_SECRET;
+  const authorised = (req: { headers: Record<string, unknown> }) => req.headers.authorization === `Bearer ${secret}`;
+
+  app.post<{ Body: { reference?: string; amount?: number; email?: string } }>('/gateway/transaction/initialize', async (req, reply) => {
+    await delay();
+    if (!authorised(req)) return reply.code(401).send({ status: false, message: 'Invalid key' });
+    const { reference, amount } = req.body ?? {};
+    if (typeof reference !== 'string' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      return reply.code(400).send({ status: false, message: 'reference and amount (kobo) are required' });
+    }
+    if (payments.has(reference)) return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
+    const accessCode = createHash('sha256').update(`${reference}:${counter++}`).digest('hex').slice(0, 16);
+    payments.set(reference, { reference, amount, status: 'ongoing', accessCode });
+    byAccessCode.set(accessCode, reference);
+    const base = `${req.protocol}://${req.headers.host}`;
+    return { status: true, message: 'Authorization URL created', data: { authorization_url: `${base}/gateway/pay/${accessCode}`, access_code: accessCode, reference } };
+  });
+
+  app.get<{ Params: { reference: string } }>('/gateway/transaction/verify/:reference', async (req, reply) => {
+    await delay();
+    if (!authorised(req)) return reply.code(401).send({ status: false, message: 'Invalid key' });
+    const p = payments.get(req.params.reference);
+    if (!p) return reply.code(404).send({ status: false, message: 'Transaction reference not found' });
+    return { status: true, data: { reference: p.reference, status: p.status, amount: p.amount, currency: 'NGN' } };
+  });
+
+  app.get<{ Params: { accessCode: string }; Querystring: { outcome?: string } }>('/gateway/pay/:accessCode', async (req, reply) => {
+    const reference = byAccessCode.get(req.params.accessCode);
+    const p = reference ? payments.get(reference) : undefined;
+    if (!p) return reply.code(404).send('Unknown payment');
+    const outcome = req.query.outcome === 'failed' || req.query.outcome === 'abandoned' ? req.query.outcome : 'success';
+    if (p.status === 'ongoing') p.status = outcome;
+    if (options.gatewayWebhookUrl && p.status !== 'abandoned') {
+      const body = JSON.stringify({ event: p.status === 'success' ? 'charge.success' : 'charge.failed', data: { reference: p.reference, status: p.status, amount: p.amount, currency: 'NGN' } });
+      const signature = createHmac('sha512', secret).update(body).digest('hex');
+      await fetch(options.gatewayWebhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, body }).catch(() => undefined);
+    }
+    return reply.type('text/plain').send(`Payment ${p.reference}: ${p.status}`);
+  });
+
   return app;
 }
 
 /** Starts the simulator on a port (0: any free one) and returns its base URL. */
 export async function startSimulator(options: SimulatorOptions & { host?: string; port?: number } = {}) {
+  // The options object stays live: a webhook URL known only later can still be set on it.
   const app = await buildSimulator(options);
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  return { app, url: address };
+  return { app, url: address, options };
 }

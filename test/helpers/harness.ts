@@ -14,6 +14,8 @@ import type { App } from '../../src/platform/http-types.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createHttpIdentityRegister } from '../../src/providers/http/identity.http.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
+import { createHttpPaymentGateway } from '../../src/providers/http/gateway.http.js';
+import { DEV_GATEWAY_SECRET } from '../../src/config.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
 
 export type BackendName = 'pglite' | 'postgres';
@@ -111,6 +113,8 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
   const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
   const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000 });
   const identity = createHttpIdentityRegister({ baseUrl: simulator.url, timeoutMs: providerTimeoutMs });
+  const gateway = createHttpPaymentGateway({ baseUrl: `${simulator.url}/gateway`, secret: DEV_GATEWAY_SECRET, timeoutMs: providerTimeoutMs });
+  services.useGateway(gateway);
   const app = await buildApp({
     services,
     database,
@@ -123,6 +127,7 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
   });
   app.addHook('onClose', async () => {
     await identity.close();
+    await gateway.close();
     await simulator.app.close();
   });
   await app.ready();

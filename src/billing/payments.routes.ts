@@ -1,0 +1,105 @@
+import { Type } from '@sinclair/typebox';
+import type { AuthService } from '../accounts/auth.service.js';
+import { ANY_ROLE, actor, requireUser } from '../accounts/http-auth.js';
+import { ok } from '../platform/envelope.js';
+import { validationError } from '../platform/errors.js';
+import type { App } from '../platform/http-types.js';
+import { isNairaAmount, nairaToKobo } from '../platform/money.js';
+import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
+import { isValidIdempotencyKey } from '../idempotency/idempotency.service.js';
+import type { PaymentsService } from './payments.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: Buffer;
+  }
+}
+
+const Status = StringEnum(['PENDING', 'SUCCESS', 'FAILED', 'ABANDONED'] as const);
+const errors = { '4xx': ErrorRef, '5xx': ErrorRef };
+
+/** Wallet funding (DESIGN.md §7): initialise, verify by reference, and the gateway's signed webhook. */
+export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payments: PaymentsService }) {
+  const { auth, payments } = deps;
+  const common = { tags: ['Wallet'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/v1/payments/initialize',
+    {
+      onRequest: requireUser(auth, { roles: ['OWNER', 'ADMIN'] }),
+      schema: {
+        ...common,
+        summary: 'Start a funding payment in naira; complete it at authorizationUrl, then verify',
+        body: StrictObject({
+          amount: Type.Number({ minimum: 100, maximum: 100_000_000, description: 'Naira, at least 100' }),
+          callbackUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+        }),
+        response: {
+          200: SuccessEnvelope(
+            Type.Object({ reference: Type.String(), authorizationUrl: Type.String(), accessCode: Type.String(), amount: Type.Number(), currency: Type.Literal('NGN'), status: Status }),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      if (!isNairaAmount(req.body.amount)) throw validationError([{ field: 'amount', message: 'must be in naira with at most two decimals' }]);
+      const key = req.headers['idempotency-key'];
+      if (key !== undefined && !isValidIdempotencyKey(key)) {
+        throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
+      }
+      const a = actor(req);
+      const { result, replayed } = await payments.initialize({
+        organisationId: a.organisationId,
+        userId: a.id,
+        email: req.user!.email,
+        amountKobo: nairaToKobo(req.body.amount),
+        callbackUrl: req.body.callbackUrl ?? null,
+        reference: key as string | undefined,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return ok(req, result, 'Payment initialised');
+    },
+  );
+
+  app.get(
+    '/v1/payments/verify/:reference',
+    {
+      onRequest: requireUser(auth, { roles: ANY_ROLE }),
+      schema: {
+        ...common,
+        summary: 'Confirm a payment with the gateway; the wallet is credited once',
+        params: StrictObject({ reference: Type.String({ minLength: 1, maxLength: 255 }) }),
+        response: {
+          200: SuccessEnvelope(Type.Object({ reference: Type.String(), status: Status, amount: Type.Number(), credited: Type.Boolean(), newBalance: Type.Union([Type.Number(), Type.Null()]) })),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ok(req, await payments.verify(actor(req).organisationId, req.params.reference), 'Payment status'),
+  );
+
+  // The webhook's signature covers the raw bytes, so this route keeps them.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      req.rawBody = body as Buffer;
+      done(null, {});
+    });
+    scope.post(
+      '/v1/payments/webhook',
+      {
+        schema: {
+          tags: ['Wallet'],
+          summary: 'The payment gateway’s webhook (x-paystack-signature: HMAC-SHA512 of the raw body)',
+          response: { 200: SuccessEnvelope(Type.Object({ received: Type.Literal(true) })), ...errors },
+        },
+      },
+      async (req) => {
+        const signature = req.headers['x-paystack-signature'];
+        await payments.webhook(req.rawBody ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+        return ok(req, { received: true as const }, 'Webhook received');
+      },
+    );
+  });
+}

@@ -1,0 +1,111 @@
+import { expect, it } from 'vitest';
+import { DEV_GATEWAY_SECRET } from '../../src/config.js';
+import { gatewaySignature } from '../../src/providers/http/gateway.http.js';
+import { OWNER_PASSWORD, addMember, createOrg, describeEachBackend, latestOutbox, ownerEmailOf, signIn, type Harness, type SignedIn } from '../helpers/harness.js';
+
+describeEachBackend('wallet funding through the payment gateway', (h) => {
+  const owner = async () => {
+    const org = await createOrg(h().services);
+    const email = await ownerEmailOf(h().services, org);
+    return { org, email, session: await signIn(h().app, email, OWNER_PASSWORD) };
+  };
+  const initialize = (s: SignedIn, body: unknown, headers: Record<string, string> = {}) =>
+    h().app.inject({ method: 'POST', url: '/v1/payments/initialize', headers: { ...s.headers, ...headers }, payload: body as object });
+  const verify = (s: SignedIn, reference: string) => h().app.inject({ method: 'GET', url: `/v1/payments/verify/${reference}`, headers: s.headers });
+  const webhook = (payload: object, signature?: string) => {
+    const body = JSON.stringify(payload);
+    return h().app.inject({
+      method: 'POST',
+      url: '/v1/payments/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature ?? gatewaySignature(DEV_GATEWAY_SECRET, body) },
+      payload: body,
+    });
+  };
+  const deposits = (h: Harness, orgId: string) =>
+    h.database.db.selectFrom('ledger_entries').selectAll().where('organisation_id', '=', orgId).where('type', '=', 'DEPOSIT').execute();
+  const success = (reference: string, amount: number) => ({ event: 'charge.success', data: { reference, status: 'success', amount, currency: 'NGN' } });
+
+  it('initialise, pay at the gateway, verify: credited once, journalled, and the owners told', async () => {
+    const { org, email, session } = await owner();
+    const init = await initialize(session, { amount: 5000 });
+    expect(init.statusCode).toBe(200);
+    const p = init.json().data;
+    expect(p).toEqual({ reference: expect.any(String), authorizationUrl: expect.stringMatching(/\/gateway\/pay\//), accessCode: expect.any(String), amount: 5000, currency: 'NGN', status: 'PENDING' });
+
+    const before = await verify(session, p.reference);
+    expect(before.json().data).toEqual({ reference: p.reference, status: 'PENDING', amount: 5000, credited: false, newBalance: null });
+
+    expect((await fetch(p.authorizationUrl)).status).toBe(200);
+    const after = await verify(session, p.reference);
+    expect(after.json().data).toEqual({ reference: p.reference, status: 'SUCCESS', amount: 5000, credited: true, newBalance: 5000 });
+    for (let i = 0; i < 3; i++) expect((await verify(session, p.reference)).json().data.newBalance).toBe(5000);
+    expect((await webhook(success(p.reference, 500_000))).statusCode).toBe(200);
+
+    const entries = await deposits(h(), org.organisationId);
+    expect(entries.map((e) => [e.amount_kobo, e.operation_id, e.cause])).toEqual([[500_000, `pay:${p.reference}`, 'PAYMENT']]);
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(5000);
+    const mail = await latestOutbox(h().app, email, /payment received/);
+    expect(mail.body).toContain('₦5,000.00');
+  });
+
+  it('verify and webhook raced 20 times: credited once', async () => {
+    const { org, session } = await owner();
+    const p = (await initialize(session, { amount: 1234.5 })).json().data;
+    await fetch(p.authorizationUrl);
+    const racers = Array.from({ length: 20 }, (_, i) => (i % 2 ? verify(session, p.reference) : webhook(success(p.reference, 123_450))));
+    const results = await Promise.all(racers);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await deposits(h(), org.organisationId)).length).toBe(1);
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(1234.5);
+  });
+
+  it('a webhook without a valid signature is 401 and credits nothing', async () => {
+    const { org, session } = await owner();
+    const p = (await initialize(session, { amount: 200 })).json().data;
+    const forged = await webhook(success(p.reference, 20_000), 'ab'.repeat(64));
+    expect(forged.statusCode).toBe(401);
+    expect((await webhook(success(p.reference, 20_000), 'not-hex')).statusCode).toBe(401);
+    expect(await deposits(h(), org.organisationId)).toEqual([]);
+    // The signed one credits.
+    expect((await webhook(success(p.reference, 20_000))).statusCode).toBe(200);
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(200);
+  });
+
+  it('a failed payment is not credited; a paid amount that differs from the one initialised is held for review', async () => {
+    const { org, session } = await owner();
+    const failed = (await initialize(session, { amount: 300 })).json().data;
+    await fetch(`${failed.authorizationUrl}?outcome=failed`);
+    expect((await verify(session, failed.reference)).json().data).toMatchObject({ status: 'FAILED', credited: false });
+
+    const odd = (await initialize(session, { amount: 400 })).json().data;
+    expect((await webhook(success(odd.reference, 4_000))).statusCode).toBe(200);
+    expect((await webhook({ ...success(odd.reference, 40_000), data: { ...success(odd.reference, 40_000).data, currency: 'USD' } })).statusCode).toBe(200);
+    const row = await h().database.db.selectFrom('payments').selectAll().where('reference', '=', odd.reference).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ credited_at: null, review_reason: 'AMOUNT_OR_CURRENCY_MISMATCH' });
+    expect(await deposits(h(), org.organisationId)).toEqual([]);
+  });
+
+  it('validates, limits who may fund, and keeps payments inside their organisation', async () => {
+    const { org, session } = await owner();
+    expect((await initialize(session, { amount: 99.99 })).statusCode).toBe(400);
+    expect((await initialize(session, { amount: 100.001 })).json().errors[0].field).toBe('amount');
+    expect((await initialize(session, { amount: '500' })).statusCode).toBe(400);
+    const dev = await addMember(h().services, org, 'DEVELOPER');
+    const devSession = await signIn(h().app, dev.email, dev.password);
+    expect((await initialize(devSession, { amount: 500 })).statusCode).toBe(403);
+    const p = (await initialize(session, { amount: 500 })).json().data;
+    const other = await owner();
+    expect((await verify(other.session, p.reference)).statusCode).toBe(404);
+    expect((await verify(session, 'idv_unknown')).statusCode).toBe(404);
+  });
+
+  it('an Idempotency-Key on initialise returns the same payment', async () => {
+    const { session } = await owner();
+    const key = `fund-${Date.now()}`;
+    const first = await initialize(session, { amount: 700 }, { 'idempotency-key': key });
+    const again = await initialize(session, { amount: 700 }, { 'idempotency-key': key });
+    expect(again.json().data).toEqual(first.json().data);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await initialize(session, { amount: 800 }, { 'idempotency-key': key })).statusCode).toBe(409);
+  });
+});
