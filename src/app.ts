@@ -41,11 +41,9 @@ export interface AppOptions {
   lastUsedFlushMs?: number;
   /** The upstreams live keys use; null refuses live verifications (503). */
   liveProviders?: Providers | null;
-  providerTimeoutMs?: number;
+  /** How long a hold lives before the sweeper releases it: longer than the idempotency lease. */
+  holdExpiryMs?: number;
 }
-
-/** DESIGN.md §1: lease = 3 × provider timeout + 15 s; a hold outlives it by 30 s. */
-export const holdTtlFor = (providerTimeoutMs: number) => 3 * providerTimeoutMs + 15_000 + 30_000;
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -150,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     records: services.records,
     wallet: services.wallet,
     idempotency: services.idempotency,
-    holdTtlMs: holdTtlFor(opts.providerTimeoutMs ?? 10_000),
+    holdTtlMs: opts.holdExpiryMs ?? 75_000,
     guards: services.guards,
     ids: services.ids,
     clock: services.clock,

@@ -31,6 +31,9 @@ export interface Config {
   notificationRetryScheduleSeconds: number[];
   /** Timeout of one upstream call; leases and holds are derived from it (DESIGN.md §1). */
   providerTimeoutMs: number;
+  /** An idempotency lease (default 3 × provider timeout + 15 s) and a hold's life (default lease + 30 s). */
+  idempotencyLeaseMs: number;
+  holdExpiryMs: number;
   /** The identity register's base URL; unset outside production, the built-in simulator is started. */
   identityProviderUrl: string | null;
   providerApiKey: string | null;
@@ -148,6 +151,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET are required in production');
   }
 
+  const providerTimeoutMs = int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000);
+  const idempotencyLeaseMs = int('IDEMPOTENCY_LEASE_MS', 3 * providerTimeoutMs + 15_000, 1_000, 3_600_000);
+  const holdExpiryMs = int('HOLD_EXPIRY_MS', idempotencyLeaseMs + 30_000, 1_000, 7_200_000);
+  if (holdExpiryMs <= idempotencyLeaseMs) problems.push('HOLD_EXPIRY_MS must be longer than IDEMPOTENCY_LEASE_MS');
+
   const config: Config = {
     nodeEnv,
     host: str('HOST') ?? '0.0.0.0',
@@ -166,7 +174,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginLimitPerEmail: int('LOGIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     notificationRetryScheduleSeconds: schedule.map(Number),
-    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+    providerTimeoutMs,
+    idempotencyLeaseMs,
+    holdExpiryMs,
     identityProviderUrl,
     providerApiKey: str('PROVIDER_API_KEY') ?? null,
     simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),

@@ -31,7 +31,7 @@ export interface ServiceSettings {
   adjustmentApprovalThresholdKobo: number;
   concurrencyLimit: number;
   velocityLimit: number;
-  providerTimeoutMs: number;
+  idempotencyLeaseMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
@@ -44,7 +44,7 @@ export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
   adjustmentApprovalThresholdKobo: 100_000 * 100,
   concurrencyLimit: 32,
   velocityLimit: 1200,
-  providerTimeoutMs: 10_000,
+  idempotencyLeaseMs: 3 * 10_000 + 15_000,
 };
 
 export interface CoreDeps {
@@ -109,8 +109,8 @@ export function createServices(deps: CoreDeps) {
     members,
     admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
-    // Lease = 3 × provider timeout + 15 s (DESIGN.md §1): it covers the longest chain of calls.
-    idempotency: createIdempotencyService({ db, clock, cipher, leaseMs: 3 * settings.providerTimeoutMs + 15_000 }),
+    // Lease = 3 × provider timeout + 15 s by default (DESIGN.md §1): it covers the longest chain of calls.
+    idempotency: createIdempotencyService({ db, clock, cipher, leaseMs: settings.idempotencyLeaseMs }),
     wallet,
     payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
     useGateway(g: PaymentGateway | null) {
@@ -138,6 +138,6 @@ export function settingsFrom(config: ServiceSettings): ServiceSettings {
     adjustmentApprovalThresholdKobo: config.adjustmentApprovalThresholdKobo,
     concurrencyLimit: config.concurrencyLimit,
     velocityLimit: config.velocityLimit,
-    providerTimeoutMs: config.providerTimeoutMs,
+    idempotencyLeaseMs: config.idempotencyLeaseMs,
   };
 }

@@ -36,7 +36,7 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
     nodeEnv: config.nodeEnv,
     trustProxy: config.trustProxy,
     liveProviders: { identity },
-    providerTimeoutMs: config.providerTimeoutMs,
+    holdExpiryMs: config.holdExpiryMs,
   });
   app.addHook('onClose', async () => {
     await identity.close();

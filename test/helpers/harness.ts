@@ -22,6 +22,8 @@ export type BackendName = 'pglite' | 'postgres';
 
 export interface Backend {
   name: BackendName;
+  /** PostgreSQL's URL, for tests that start real server processes on it. */
+  url?: string;
   /** A new connection to this back-end's database (PGlite: one in-memory database per suite). */
   open(): Promise<Database>;
 }
@@ -39,7 +41,7 @@ export function backends(): Backend[] {
       },
     },
   ];
-  if (pgUrl) list.push({ name: 'postgres', open: () => openDatabase({ kind: 'postgres', url: pgUrl, poolSize: 5 }) });
+  if (pgUrl) list.push({ name: 'postgres', url: pgUrl, open: () => openDatabase({ kind: 'postgres', url: pgUrl, poolSize: 5 }) });
   return list;
 }
 
@@ -79,6 +81,8 @@ export interface HarnessOptions {
   settings?: Partial<ServiceSettings>;
   /** Timeout of live provider calls (the simulator's hanging NIN waits longer). */
   providerTimeoutMs?: number;
+  /** Latency the registry simulator adds to every answer. */
+  simulatorLatencyMs?: number;
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
@@ -88,6 +92,7 @@ export const TEST_DATA_KEY = randomBytes(32);
 /** An app wired like the server's, on the given storage, with logs captured. */
 export async function createHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
   const database = options.database ?? (await backend.open());
+  const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
   const logs = new LogCapture();
   const logger = createLogger('info', logs);
   const cipher = createDataCipher(options.dataEncryptionKey ?? TEST_DATA_KEY);
@@ -105,13 +110,12 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
       jwtSecret: TEST_JWT_SECRET,
       loginLimitPerEmail: 1000,
       loginLimitPerAddress: 10_000,
-      providerTimeoutMs: options.providerTimeoutMs ?? 2_000,
+      idempotencyLeaseMs: 3 * providerTimeoutMs + 15_000,
       ...options.settings,
     },
   });
   // Live keys reach a registry simulator of their own, over HTTP, as in development.
-  const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
-  const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000 });
+  const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000, latencyMs: options.simulatorLatencyMs ?? 0 });
   const identity = createHttpIdentityRegister({ baseUrl: simulator.url, timeoutMs: providerTimeoutMs });
   const gateway = createHttpPaymentGateway({ baseUrl: `${simulator.url}/gateway`, secret: DEV_GATEWAY_SECRET, timeoutMs: providerTimeoutMs });
   services.useGateway(gateway);
@@ -123,7 +127,7 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
     defaultMetrics: false,
     liveProviders: { identity },
-    providerTimeoutMs,
+    holdExpiryMs: 3 * providerTimeoutMs + 15_000 + 30_000,
   });
   app.addHook('onClose', async () => {
     await identity.close();
