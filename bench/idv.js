@@ -59,6 +59,13 @@ export async function startIdv(settings, { cpuProfDir = null } = {}) {
     (await runNodeJson(CLI, ['key', 'create', '--org', demo.organisationId, '--type', type, '--name', `bench ${type}`, '--rate-limit', '1000000'], env)).secret;
   const testKey = await key('test');
   const liveKey = await key('live');
+  // A wallet deep enough for the live load: one adjustment by a benchmark admin.
+  const admin = await runNodeJson(CLI, ['admin', 'create', '--email', `bench-${Date.now()}@example.com`, '--password', 'bench password 1234'], env);
+  await runNodeJson(
+    CLI,
+    ['wallet', 'adjust', '--org', demo.organisationId, '--amount', '100000000', '--reason', 'benchmark float', '--admin', admin.userId],
+    { ...env, ADJUSTMENT_APPROVAL_THRESHOLD: '1000000000' },
+  );
 
   const child = startNode('idv', CLI, ['serve'], { env, cpuProfDir });
   const base = `http://127.0.0.1:${port}`;

@@ -338,6 +338,8 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     connections,
     pipelining,
     timeout: 10,
+    // A per-request hook (e.g. a fresh Idempotency-Key on every request).
+    ...(target.setupRequest ? { requests: [{ setupRequest: target.setupRequest }] } : {}),
   };
   if (warmupSec > 0) await autocannonOnce({ ...base, duration: warmupSec });
 
@@ -391,4 +393,26 @@ export function machineInfo() {
     loadAverage: os.loadavg().map((l) => round(l, 2)),
     memoryGiB: round(os.totalmem() / 2 ** 30, 1),
   };
+}
+
+/**
+ * pgbench -N (no updates of the hot branch rows) with 8 clients on a temporary database of the same
+ * PostgreSQL server: the database's own write throughput, measured in the same run as the service.
+ */
+export async function runPgbench(adminUrl, durationSec) {
+  const db = await tempPostgresDatabase(adminUrl);
+  const url = new URL(db.url);
+  const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), db.name];
+  const run = (extra) =>
+    new Promise((resolve, reject) => {
+      execFile('pgbench', [...extra, ...args], { timeout: (durationSec + 120) * 1000, maxBuffer: 10 * 1024 * 1024 }, (err, stdout, stderr) => {
+        if (err) reject(new BenchError(`pgbench failed: ${err.message}\n${stderr}`));
+        else resolve(`${stdout}\n${stderr}`);
+      });
+    });
+  await run(['-i', '-q', '-s', '1']);
+  const out = await run(['-N', '-n', '-c', '8', '-j', '2', '-T', String(durationSec)]);
+  const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
+  if (!m) throw new BenchError(`could not read pgbench's tps from:\n${out}`);
+  return { tps: Number(m[1]), database: db.name };
 }
