@@ -191,21 +191,20 @@ export function createWalletService(deps: {
     async placeHold(organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> {
       const now = clock.now();
       const id = ids.next('hld');
-      await db.transaction().execute(async (trx) => {
-        const held = await trx
-          .updateTable('wallets')
-          .set({ held_kobo: sql`held_kobo + ${amountKobo}`, updated_at: now })
-          .where('organisation_id', '=', organisationId)
-          .where(sql<boolean>`balance_kobo - held_kobo >= ${amountKobo}`)
-          .executeTakeFirst();
-        if (Number(held.numUpdatedRows) !== 1) {
-          throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance does not cover the price of this check');
-        }
-        await trx
-          .insertInto('holds')
-          .values({ id, organisation_id: organisationId, amount_kobo: amountKobo, status: 'HELD', expires_at: new Date(now.getTime() + ttlMs), created_at: now })
-          .execute();
-      });
+      // One statement: the hot wallet row is locked only for its own duration, not a transaction's.
+      const placed = await sql<{ id: string }>`
+        WITH w AS (
+          UPDATE wallets SET held_kobo = held_kobo + ${amountKobo}, updated_at = ${now}
+          WHERE organisation_id = ${organisationId} AND balance_kobo - held_kobo >= ${amountKobo}
+          RETURNING organisation_id
+        )
+        INSERT INTO holds (id, organisation_id, amount_kobo, status, expires_at, created_at)
+        SELECT ${id}, organisation_id, ${amountKobo}, 'HELD', ${new Date(now.getTime() + ttlMs)}, ${now} FROM w
+        RETURNING id
+      `.execute(db);
+      if (placed.rows.length !== 1) {
+        throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance does not cover the price of this check');
+      }
       return { id, organisationId, amountKobo };
     },
 
@@ -236,26 +235,29 @@ export function createWalletService(deps: {
           }
           return;
         }
-        let q = trx
-          .updateTable('wallets')
-          .set({
-            balance_kobo: sql`balance_kobo - ${hold.amountKobo}`,
-            held_kobo: stillHeld ? sql`held_kobo - ${hold.amountKobo}` : sql`held_kobo`,
-            updated_at: now,
-          })
-          .where('organisation_id', '=', hold.organisationId);
-        if (!stillHeld) q = q.where(sql<boolean>`balance_kobo - held_kobo >= ${hold.amountKobo}`);
-        const wallet = await q.returning(['balance_kobo', 'low_balance_threshold_kobo']).executeTakeFirst();
-        if (!wallet) throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance no longer covers the price of this check');
-        await journal(trx, wallet, {
-          organisationId: hold.organisationId,
-          amountKobo: -hold.amountKobo,
-          type: 'DEBIT',
-          cause: 'VERIFICATION',
-          operationId: `ver:${input.verificationId}`,
-          reference: input.verificationId,
-          description: input.description,
-        });
+        // The capture and its journal entry in one statement, last in the transaction: the hot wallet
+        // row stays locked for as little as possible.
+        const p = hold.amountKobo;
+        const captured = await sql<{ balance_after_kobo: number; threshold: number }>`
+          WITH w AS (
+            UPDATE wallets
+            SET balance_kobo = balance_kobo - ${p}, held_kobo = held_kobo - ${stillHeld ? p : 0}, updated_at = ${now}
+            WHERE organisation_id = ${hold.organisationId} AND (${stillHeld} OR balance_kobo - held_kobo >= ${p})
+            RETURNING balance_kobo, low_balance_threshold_kobo
+          )
+          INSERT INTO ledger_entries (id, organisation_id, type, amount_kobo, balance_after_kobo, cause, operation_id, reference, description, created_at)
+          SELECT ${ids.next('txn')}, ${hold.organisationId}, 'DEBIT', ${-p}, balance_kobo, 'VERIFICATION', ${`ver:${input.verificationId}`},
+                 ${input.verificationId}, ${input.description}, ${now}
+          FROM w
+          RETURNING balance_after_kobo, (SELECT low_balance_threshold_kobo FROM w) AS threshold
+        `.execute(trx);
+        const entry = captured.rows[0];
+        if (!entry) throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance no longer covers the price of this check');
+        const threshold = Number(entry.threshold);
+        const after = Number(entry.balance_after_kobo);
+        if (threshold > 0 && after + p >= threshold && after < threshold) {
+          await raiseLowBalance(trx, hold.organisationId, after, threshold);
+        }
       });
       notifications.kick();
     },

@@ -108,6 +108,20 @@ describeEachBackend(
       clock.set('2026-11-22T09:00:00.000Z');
     });
 
+    it('a live debit that crosses the low-balance threshold alerts once', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 350);
+      await h().services.wallet.setLowBalanceThreshold(org.organisationId, 20_000);
+      const alerts = async () =>
+        (await h().database.db.selectFrom('notifications').select('id').where('organisation_id', '=', org.organisationId).where('template_name', '=', 'low-balance').execute()).length;
+      expect((await lookup(h().app, org.liveKey, ninBody('11111111111'))).statusCode).toBe(200); // 250: above
+      expect(await alerts()).toBe(0);
+      expect((await lookup(h().app, org.liveKey, ninBody('11111111111'))).statusCode).toBe(200); // 150: crosses
+      expect(await alerts()).toBe(1);
+      expect((await lookup(h().app, org.liveKey, ninBody('11111111111'))).statusCode).toBe(200); // 50: already below
+      expect(await alerts()).toBe(1);
+    });
+
     it('test keys of the same organisation never touch the wallet', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 100);
