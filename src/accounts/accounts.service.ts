@@ -3,7 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import { conflict, validationError, type FieldError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import { openWallet } from '../billing/wallet.service.js';
-import { isUniqueViolation } from '../platform/db.js';
+import { transactionWithUniqueGuard } from '../platform/db.js';
 import type { DB } from '../platform/schema.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 
@@ -34,14 +34,8 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids:
   }
 
   // Two concurrent creations with one address both pass the check; the unique index decides.
-  async function inTransaction<T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
-      throw err;
-    }
-  }
+  const inTransaction = <T>(fn: (trx: Kysely<DB>) => Promise<T>) =>
+    transactionWithUniqueGuard(db, () => conflict('A user with this email already exists'), fn);
 
   return {
     /** Creates an organisation with its first OWNER. */

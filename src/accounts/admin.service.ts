@@ -4,10 +4,10 @@ import type { CacheEpoch } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { conflict, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
-import { decodeCursor, toPage } from '../platform/paging.js';
+import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
 import { openWallet } from '../billing/wallet.service.js';
-import { isUniqueViolation } from '../platform/db.js';
+import { transactionWithUniqueGuard } from '../platform/db.js';
 import { normaliseEmail } from './accounts.service.js';
 import type { MembersService, MemberView, OrganisationView } from './members.service.js';
 
@@ -33,11 +33,7 @@ export function createAdminService(deps: {
     async listOrganisations(query: { limit: number; cursor?: string | undefined }) {
       const after = decodeCursor(query.cursor);
       let q = db.selectFrom('organisations').select(['id', 'name', 'access_level', 'created_at']);
-      if (after) {
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-        );
-      }
+      if (after) q = q.where(olderThan(after));
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
       const page = toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }));
       return { items: page.items.map(view), nextCursor: page.nextCursor };
@@ -51,23 +47,18 @@ export function createAdminService(deps: {
       if (normaliseEmail(input.ownerEmail) === null) errors.push({ field: 'ownerEmail', message: 'must be an email address' });
       if (errors.length > 0) throw validationError(errors);
       const now = clock.now();
-      try {
-        const result = await db.transaction().execute(async (trx) => {
-          const org = await trx
-            .insertInto('organisations')
-            .values({ id: ids.next('org'), name, created_at: now, updated_at: now })
-            .returning(['id', 'name', 'access_level', 'created_at'])
-            .executeTakeFirstOrThrow();
-          await openWallet(trx, org.id, now);
-          const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null });
-          return { organisation: view(org), owner };
-        });
-        notifications.kick();
-        return result;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
-        throw err;
-      }
+      const result = await transactionWithUniqueGuard(db, () => conflict('A user with this email already exists'), async (trx) => {
+        const org = await trx
+          .insertInto('organisations')
+          .values({ id: ids.next('org'), name, created_at: now, updated_at: now })
+          .returning(['id', 'name', 'access_level', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await openWallet(trx, org.id, now);
+        const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null });
+        return { organisation: view(org), owner };
+      });
+      notifications.kick();
+      return result;
     },
 
     async getOrganisation(organisationId: string): Promise<OrganisationView> {

@@ -4,7 +4,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { publishOrFail, type CacheEpoch } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { sha256 } from '../platform/crypto.js';
-import { isUniqueViolation } from '../platform/db.js';
+import { transactionWithUniqueGuard } from '../platform/db.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { AccessLevel, DB, Role } from '../platform/schema.js';
@@ -120,14 +120,8 @@ export function createMembersService(deps: {
     return { target, otherActiveOwners };
   }
 
-  const inTransaction = async <T>(fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
-      throw err;
-    }
-  };
+  const inTransaction = <T>(fn: (trx: Kysely<DB>) => Promise<T>) =>
+    transactionWithUniqueGuard(db, () => conflict('A user with this email already exists'), fn);
 
   return {
     invite,

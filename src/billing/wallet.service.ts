@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../platform/db.js';
 import { AppError, forbidden, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import { koboToNaira } from '../platform/money.js';
-import { decodeCursor, toPage } from '../platform/paging.js';
+import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB, LedgerEntriesTable } from '../platform/schema.js';
 
 export const APPROVAL_TTL_MS = 15 * 60_000;
@@ -337,11 +337,7 @@ export function createWalletService(deps: {
         .selectFrom('ledger_entries')
         .select(['id', 'type', 'amount_kobo', 'balance_after_kobo', 'reference', 'description', 'created_at'])
         .where('organisation_id', '=', organisationId);
-      if (after) {
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-        );
-      }
+      if (after) q = q.where(olderThan(after));
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
       const page = toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }));
       return {

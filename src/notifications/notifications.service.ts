@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
-import { decodeCursor, toPage } from '../platform/paging.js';
+import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
 import { builtInTemplate, render, textToHtml } from './templates.js';
 
@@ -199,11 +199,7 @@ export function createNotificationService(deps: {
         .where('delivery', '=', 'OUTBOX')
         .where('created_at', '>', new Date(clock.now().getTime() - OUTBOX_RETENTION_MS));
       if (query.to !== undefined) q = q.where('recipient', '=', query.to.trim().toLowerCase());
-      if (after) {
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-        );
-      }
+      if (after) q = q.where(olderThan(after));
       const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
       const page = toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }));
       return {

@@ -146,3 +146,13 @@ export async function ping(db: Kysely<DB>): Promise<void> {
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
+
+/** Runs a transaction in which a unique index may decide a race; that loss becomes the given error. */
+export async function transactionWithUniqueGuard<T>(db: Kysely<DB>, onConflict: () => Error, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(fn);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw onConflict();
+    throw err;
+  }
+}

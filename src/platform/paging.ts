@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { sql, type RawBuilder } from 'kysely';
 import { validationError } from './errors.js';
 import { withMessage } from './typebox.js';
 
@@ -43,4 +44,9 @@ export function toPage<T>(rows: T[], limit: number, position: (row: T) => Positi
   const items = rows.slice(0, limit);
   const nextCursor = rows.length > limit && items.length > 0 ? encodeCursor(position(items[items.length - 1]!)) : null;
   return { items, nextCursor };
+}
+
+/** Rows after a position in newest-first order: `(created_at, id) < (…)`, served by the (created_at, id) indexes. */
+export function olderThan(position: Position): RawBuilder<boolean> {
+  return sql<boolean>`(created_at, id) < (${position.createdAt}, ${position.id})`;
 }
