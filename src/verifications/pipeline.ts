@@ -225,7 +225,7 @@ async function runPipeline<S extends TSchema, V>(
   }
 
   try {
-    return await afterClaim(def, deps, req, reply, { key, body, org, subscription, correlationId, scenario, providers, claim });
+    return await afterClaim(def, deps, req, reply, { key, body, org, correlationId, scenario, providers, claim }, subscription.pricesKobo);
   } catch (err) {
     // A non-billable end (402, 429, provider failure, 500) forgets the key so a retry runs again.
     if (claim && !(err instanceof FencedError)) {
@@ -238,23 +238,26 @@ async function runPipeline<S extends TSchema, V>(
   }
 }
 
+/** What the steps after the idempotency claim share about one call. */
+interface Call<S extends TSchema> {
+  key: AuthenticatedKey;
+  body: Static<S>;
+  org: OrganisationContext;
+  correlationId: string | undefined;
+  scenario: SandboxScenario | undefined;
+  providers: Providers;
+  claim: { scope: IdempotencyScope; token: number } | null;
+}
+
 async function afterClaim<S extends TSchema, V>(
   def: VerificationDefinition<S, V>,
   deps: PipelineDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  c: {
-    key: AuthenticatedKey;
-    body: Static<S>;
-    org: OrganisationContext;
-    subscription: { pricesKobo: Record<AccessLevel, number> };
-    correlationId: string | undefined;
-    scenario: SandboxScenario | undefined;
-    providers: Providers;
-    claim: { scope: IdempotencyScope; token: number } | null;
-  },
+  call: Call<S>,
+  pricesKobo: Record<AccessLevel, number>,
 ) {
-  const { key, body, org, subscription, correlationId, scenario, providers, claim } = c;
+  const { key, org } = call;
   // 429: the wallet velocity guard, on live debits per organisation per minute.
   if (key.type === 'live') {
     const limit = org.velocityLimit ?? deps.guards.velocityLimit;
@@ -268,13 +271,13 @@ async function afterClaim<S extends TSchema, V>(
 
   // 402 before any provider call: a live check's price is held first, so two concurrent checks can
   // never spend the last naira twice. Test keys never touch the wallet.
-  const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
+  const priceKobo = key.type === 'live' ? pricesKobo[org.accessLevel] : 0;
   let hold: Hold | null = null;
   if (priceKobo > 0) hold = await deps.wallet.placeHold(key.organisationId, priceKobo, deps.holdTtlMs);
 
   let answer: Answer;
   try {
-    answer = await callAndSettle(def, deps, req, reply, { key, body, org, correlationId, scenario, providers, hold, claim });
+    answer = await callAndSettle(def, deps, req, reply, call, hold);
   } catch (err) {
     // Whatever failed before the settlement committed, the money set aside goes back now, not at expiry.
     if (hold) await deps.wallet.release(hold).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
@@ -335,18 +338,10 @@ async function callAndSettle<S extends TSchema, V>(
   deps: PipelineDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  c: {
-    key: AuthenticatedKey;
-    body: Static<S>;
-    org: OrganisationContext;
-    correlationId: string | undefined;
-    scenario: SandboxScenario | undefined;
-    providers: Providers;
-    hold: Hold | null;
-    claim: { scope: IdempotencyScope; token: number } | null;
-  },
+  call: Call<S>,
+  hold: Hold | null,
 ): Promise<Answer> {
-  const { key, body, org, correlationId, scenario, providers, hold, claim } = c;
+  const { key, body, org, correlationId, scenario, providers, claim } = call;
   const identifier = def.identifier(body);
   const ctx: ProviderCallContext = { requestId: req.id, correlationId, scenario };
   // 429: a slot for the provider call, per organisation and endpoint, held only around the call.
