@@ -40,6 +40,15 @@ export function createPaymentsService(deps: {
     if (!g) throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway is not configured on this server');
     return g;
   };
+  /** A gateway that cannot be reached is the caller's 503 to retry, never a 500. */
+  const atGateway = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      logger.warn({ err }, 'payment gateway call failed');
+      throw new AppError('PROVIDER_UNAVAILABLE', 'The payment gateway is unavailable; retry shortly', { headers: { 'retry-after': '2' } });
+    }
+  };
 
   /** Applies what the gateway confirmed. Returns the balance after a credit made now, else null. */
   async function apply(reference: string, confirmed: GatewayPayment): Promise<void> {
@@ -120,7 +129,8 @@ export function createPaymentsService(deps: {
         }
         return { result: { reference, authorizationUrl: existing.authorization_url, accessCode: existing.access_code, amount: koboToNaira(existing.amount_kobo), currency: 'NGN' as const, status: existing.status }, replayed: true };
       }
-      const started = await gateway().initialize({ reference, amountKobo: input.amountKobo, email: input.email, callbackUrl: input.callbackUrl });
+      const g = gateway();
+      const started = await atGateway(() => g.initialize({ reference, amountKobo: input.amountKobo, email: input.email, callbackUrl: input.callbackUrl }));
       const now = clock.now();
       await db
         .insertInto('payments')
@@ -149,7 +159,8 @@ export function createPaymentsService(deps: {
       const mine = await db.selectFrom('payments').select(['id', 'credited_at']).where('reference', '=', reference).where('organisation_id', '=', organisationId).executeTakeFirst();
       if (!mine) throw notFound('Payment not found');
       if (mine.credited_at === null) {
-        const confirmed = await gateway().verify(reference);
+        const g = gateway();
+        const confirmed = await atGateway(() => g.verify(reference));
         if (confirmed) await apply(reference, confirmed);
       }
       return view(organisationId, reference);

@@ -99,6 +99,26 @@ describeEachBackend('wallet funding through the payment gateway', (h) => {
     expect((await verify(session, 'idv_unknown')).statusCode).toBe(404);
   });
 
+  it('an unreachable gateway is 503 PROVIDER_UNAVAILABLE, and nothing is recorded', async () => {
+    const { org, session } = await owner();
+    const p = (await initialize(session, { amount: 500 })).json().data;
+    const { createHttpPaymentGateway } = await import('../../src/providers/http/gateway.http.js');
+    const dead = createHttpPaymentGateway({ baseUrl: 'http://127.0.0.1:1/gateway', secret: DEV_GATEWAY_SECRET, timeoutMs: 500 });
+    h().services.useGateway(dead);
+    try {
+      const init = await initialize(session, { amount: 600 });
+      expect(init.statusCode).toBe(503);
+      expect(init.json().code).toBe('PROVIDER_UNAVAILABLE');
+      const v = await verify(session, p.reference);
+      expect(v.statusCode).toBe(503);
+      const rows = await h().database.db.selectFrom('payments').select('amount_kobo').where('organisation_id', '=', org.organisationId).execute();
+      expect(rows).toEqual([{ amount_kobo: 50_000 }]);
+    } finally {
+      h().services.useGateway(h().gateway);
+      await dead.close();
+    }
+  });
+
   it('an Idempotency-Key on initialise returns the same payment', async () => {
     const { session } = await owner();
     const key = `fund-${Date.now()}`;

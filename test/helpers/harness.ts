@@ -16,6 +16,7 @@ import { createHttpIdentityRegister } from '../../src/providers/http/identity.ht
 import { startSimulator } from '../../src/simulator/simulator.js';
 import { createHttpPaymentGateway } from '../../src/providers/http/gateway.http.js';
 import { DEV_GATEWAY_SECRET } from '../../src/config.js';
+import type { PaymentGateway } from '../../src/providers/ports.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
 
 export type BackendName = 'pglite' | 'postgres';
@@ -68,6 +69,8 @@ export interface Harness {
   cipher: DataCipher;
   clock: Clock;
   simulatorUrl: string;
+  /** The payment gateway the services use (the simulator's). */
+  gateway: PaymentGateway;
 }
 
 export interface HarnessOptions {
@@ -135,7 +138,7 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     await simulator.app.close();
   });
   await app.ready();
-  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url };
+  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url, gateway };
 }
 
 /** describe() once per back-end, with a harness built before and closed after. */
