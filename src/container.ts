@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
 import { createAccountsService } from './accounts/accounts.service.js';
 import { createAdminService } from './accounts/admin.service.js';
 import { createAuthService } from './accounts/auth.service.js';
@@ -19,20 +20,21 @@ import type { Logger } from './platform/logger.js';
 import { createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
 
-/** Settings the services need from the configuration (see config.ts for their meaning). */
-export interface ServiceSettings {
-  jwtSecret: string;
-  smtpUrl: string | null;
-  emailFrom: string;
-  publicUrl: string;
-  loginLimitPerEmail: number;
-  loginLimitPerAddress: number;
-  notificationRetryScheduleSeconds: number[];
-  adjustmentApprovalThresholdKobo: number;
-  concurrencyLimit: number;
-  velocityLimit: number;
-  idempotencyLeaseMs: number;
-}
+/** The part of the configuration the services need (see config.ts for each setting's meaning). */
+export type ServiceSettings = Pick<
+  Config,
+  | 'jwtSecret'
+  | 'smtpUrl'
+  | 'emailFrom'
+  | 'publicUrl'
+  | 'loginLimitPerEmail'
+  | 'loginLimitPerAddress'
+  | 'notificationRetryScheduleSeconds'
+  | 'adjustmentApprovalThresholdKobo'
+  | 'concurrencyLimit'
+  | 'velocityLimit'
+  | 'idempotencyLeaseMs'
+>;
 
 export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
   smtpUrl: null,
@@ -124,20 +126,3 @@ export function createServices(deps: CoreDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-/** The service settings of a loaded configuration. */
-export function settingsFrom(config: ServiceSettings): ServiceSettings {
-  return {
-    jwtSecret: config.jwtSecret,
-    smtpUrl: config.smtpUrl,
-    emailFrom: config.emailFrom,
-    publicUrl: config.publicUrl,
-    loginLimitPerEmail: config.loginLimitPerEmail,
-    loginLimitPerAddress: config.loginLimitPerAddress,
-    notificationRetryScheduleSeconds: config.notificationRetryScheduleSeconds,
-    adjustmentApprovalThresholdKobo: config.adjustmentApprovalThresholdKobo,
-    concurrencyLimit: config.concurrencyLimit,
-    velocityLimit: config.velocityLimit,
-    idempotencyLeaseMs: config.idempotencyLeaseMs,
-  };
-}

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { createServices, settingsFrom, type Services } from './container.js';
+import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
 import { createDataCipher } from './platform/crypto.js';
 import { openDatabase, type Database } from './platform/db.js';
@@ -41,7 +41,7 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
     redis,
     logger,
     cipher: createDataCipher(config.dataEncryptionKey),
-    settings: settingsFrom(config),
+    settings: config,
   });
   return {
     config,
