@@ -161,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Holds of verifications that never settled (a crashed process) are released after their expiry.
   const holdSweeper = setInterval(() => {
     services.wallet.releaseExpiredHolds().catch((err: unknown) => opts.logger.warn({ err }, 'could not release expired holds'));
+    services.wallet.processAlerts().catch((err: unknown) => opts.logger.warn({ err }, 'could not send low-balance alerts'));
   }, 5_000);
   holdSweeper.unref();
   // Stored answers past their 24 hours, and long-abandoned leases, are deleted.
@@ -178,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     clearInterval(idempotencySweeper);
     await notifications.stop();
     await services.records.drain();
+    await services.wallet.drain();
     await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   });
 

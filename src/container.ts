@@ -92,7 +92,16 @@ export function createServices(deps: CoreDeps) {
   });
   // The payment gateway is attached by whoever runs the HTTP server (it may be the simulator).
   let gateway: PaymentGateway | null = null;
-  const wallet = createWalletService({ db, clock, ids, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo });
+  const idempotency = createIdempotencyService({ db, clock, cipher, leaseMs: settings.idempotencyLeaseMs });
+  const wallet = createWalletService({
+    db,
+    clock,
+    ids,
+    notifications,
+    approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo,
+    cipher,
+    logger,
+  });
   const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
   return {
     clock,
@@ -112,7 +121,7 @@ export function createServices(deps: CoreDeps) {
     admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
     accounts: createAccountsService({ db, clock, ids }),
     // Lease = 3 × provider timeout + 15 s by default (DESIGN.md §1): it covers the longest chain of calls.
-    idempotency: createIdempotencyService({ db, clock, cipher, leaseMs: settings.idempotencyLeaseMs }),
+    idempotency,
     wallet,
     payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
     useGateway(g: PaymentGateway | null) {

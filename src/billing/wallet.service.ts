@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { Clock } from '../platform/clock.js';
+import type { DataCipher } from '../platform/crypto.js';
 import { sha256 } from '../platform/crypto.js';
 import { isUniqueViolation } from '../platform/db.js';
 import { AppError, forbidden, notFound, validationError } from '../platform/errors.js';
@@ -9,6 +10,9 @@ import type { IdGenerator } from '../platform/ids.js';
 import { koboToNaira } from '../platform/money.js';
 import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB, LedgerEntriesTable } from '../platform/schema.js';
+import { createWalletBatcher, type Hold, type Settlement, type WalletBatchDeps } from './wallet-batch.js';
+
+export type { Hold, Settlement } from './wallet-batch.js';
 
 export const APPROVAL_TTL_MS = 15 * 60_000;
 
@@ -70,12 +74,6 @@ interface Movement {
   approvedBy?: string | null;
 }
 
-export interface Hold {
-  id: string;
-  organisationId: string;
-  amountKobo: number;
-}
-
 type Entry = Pick<LedgerEntriesTable, 'id' | 'organisation_id' | 'amount_kobo' | 'balance_after_kobo' | 'operation_id' | 'reference' | 'reason'> & {
   created_at: Date;
 };
@@ -103,6 +101,8 @@ export function createWalletService(deps: {
   ids: IdGenerator;
   notifications: NotificationService;
   approvalThresholdKobo: number;
+  cipher: DataCipher;
+  logger: WalletBatchDeps['logger'];
 }) {
   const { db, clock, ids, notifications } = deps;
 
@@ -181,125 +181,95 @@ export function createWalletService(deps: {
     }
   }
 
+  const batcher = createWalletBatcher({
+    db,
+    clock,
+    ids,
+    cipher: deps.cipher,
+    logger: deps.logger,
+    processAlerts,
+  });
+
+  /**
+   * Emails the low-balance crossings the money batches recorded (wallet_alerts), each once: run after
+   * a batch that recorded one, and by the sweeper for those a crashed process left.
+   */
+  async function processAlerts(): Promise<void> {
+    const sent = await db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('wallet_alerts')
+        .select(['id', 'organisation_id', 'balance_kobo', 'threshold_kobo'])
+        .where('processed_at', 'is', null)
+        .orderBy('id')
+        .limit(100)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const a of pending) await raiseLowBalance(trx, a.organisation_id, Number(a.balance_kobo), Number(a.threshold_kobo));
+      if (pending.length > 0) {
+        await trx.updateTable('wallet_alerts').set({ processed_at: clock.now() }).where('id', 'in', pending.map((a) => a.id)).execute();
+      }
+      return pending.length;
+    });
+    if (sent > 0) notifications.kick();
+  }
+
   const service = {
     move,
 
     /**
      * Sets the price of a live verification aside before the provider is called: 402 when the
-     * available balance cannot cover it, so no unpaid answer is ever fetched.
+     * available balance cannot cover it, so no unpaid answer is ever fetched. Group-committed with the
+     * other holds and settlements in flight (wallet-batch.ts).
      */
-    async placeHold(organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> {
-      const now = clock.now();
-      const id = ids.next('hld');
-      // One statement: the hot wallet row is locked only for its own duration, not a transaction's.
-      const placed = await sql<{ id: string }>`
-        WITH w AS (
-          UPDATE wallets SET held_kobo = held_kobo + ${amountKobo}, updated_at = ${now}
-          WHERE organisation_id = ${organisationId} AND balance_kobo - held_kobo >= ${amountKobo}
-          RETURNING organisation_id
-        )
-        INSERT INTO holds (id, organisation_id, amount_kobo, status, expires_at, created_at)
-        SELECT ${id}, organisation_id, ${amountKobo}, 'HELD', ${new Date(now.getTime() + ttlMs)}, ${now} FROM w
-        RETURNING id
-      `.execute(db);
-      if (placed.rows.length !== 1) {
-        throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance does not cover the price of this check');
-      }
-      return { id, organisationId, amountKobo };
-    },
+    placeHold: (organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> => batcher.placeHold(organisationId, amountKobo, ttlMs),
 
     /**
-     * Settles a live verification in one transaction: its record, and the capture (billable) or the
-     * release of its hold. A hold the sweeper already released is charged from the available balance
-     * instead; if that cannot pay, nothing is written and the answer is withheld (402).
+     * Settles a live verification in one transaction: its record, its stored answer, and the capture
+     * (billable) or the release of its hold. A hold the sweeper already released is charged from the
+     * available balance instead; if that cannot pay, nothing is written and the answer is withheld
+     * (402). A settlement whose idempotency claim was taken over keeps nothing (FencedError).
      */
-    async settle(input: { hold: Hold; billable: boolean; verificationId: string; description: string; writeRecord: (trx: Kysely<DB>) => Promise<void> }): Promise<void> {
-      const { hold } = input;
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        await input.writeRecord(trx);
-        const mine = await trx
-          .updateTable('holds')
-          .set({ status: input.billable ? 'CAPTURED' : 'RELEASED', settled_at: now })
-          .where('id', '=', hold.id)
-          .where('status', '=', 'HELD')
-          .executeTakeFirst();
-        const stillHeld = Number(mine.numUpdatedRows) === 1;
-        if (!input.billable) {
-          if (stillHeld) {
-            await trx
-              .updateTable('wallets')
-              .set({ held_kobo: sql`held_kobo - ${hold.amountKobo}`, updated_at: now })
-              .where('organisation_id', '=', hold.organisationId)
-              .execute();
-          }
-          return;
-        }
-        // The capture and its journal entry in one statement, last in the transaction: the hot wallet
-        // row stays locked for as little as possible.
-        const p = hold.amountKobo;
-        const captured = await sql<{ balance_after_kobo: number; threshold: number }>`
-          WITH w AS (
-            UPDATE wallets
-            SET balance_kobo = balance_kobo - ${p}, held_kobo = held_kobo - ${stillHeld ? p : 0}, updated_at = ${now}
-            WHERE organisation_id = ${hold.organisationId} AND (${stillHeld} OR balance_kobo - held_kobo >= ${p})
-            RETURNING balance_kobo, low_balance_threshold_kobo
-          )
-          INSERT INTO ledger_entries (id, organisation_id, type, amount_kobo, balance_after_kobo, cause, operation_id, reference, description, created_at)
-          SELECT ${ids.next('txn')}, ${hold.organisationId}, 'DEBIT', ${-p}, balance_kobo, 'VERIFICATION', ${`ver:${input.verificationId}`},
-                 ${input.verificationId}, ${input.description}, ${now}
-          FROM w
-          RETURNING balance_after_kobo, (SELECT low_balance_threshold_kobo FROM w) AS threshold
-        `.execute(trx);
-        const entry = captured.rows[0];
-        if (!entry) throw new AppError('INSUFFICIENT_BALANCE', 'The available wallet balance no longer covers the price of this check');
-        const threshold = Number(entry.threshold);
-        const after = Number(entry.balance_after_kobo);
-        if (threshold > 0 && after + p >= threshold && after < threshold) {
-          await raiseLowBalance(trx, hold.organisationId, after, threshold);
-        }
-      });
-      notifications.kick();
-    },
+    settle: (settlement: Settlement): Promise<void> => batcher.settle(settlement),
 
     /** Gives a hold back at once when its verification failed before it could settle. */
-    async release(hold: Hold): Promise<void> {
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const mine = await trx
-          .updateTable('holds')
-          .set({ status: 'RELEASED', settled_at: now })
-          .where('id', '=', hold.id)
-          .where('status', '=', 'HELD')
-          .executeTakeFirst();
-        if (Number(mine.numUpdatedRows) === 1) {
-          await trx.updateTable('wallets').set({ held_kobo: sql`held_kobo - ${hold.amountKobo}`, updated_at: now }).where('organisation_id', '=', hold.organisationId).execute();
-        }
-      });
-    },
+    release: (hold: Hold): Promise<void> => batcher.release(hold),
+
+    /** Waits for the batches in flight (shutdown). */
+    drain: () => batcher.drain(),
+
+    processAlerts,
 
     /** Releases holds whose verification never settled (a crashed process); run by a sweeper. */
     async releaseExpiredHolds(): Promise<number> {
       const now = clock.now();
+      const orgs = await db
+        .selectFrom('holds')
+        .select('organisation_id')
+        .distinct()
+        .where('status', '=', 'HELD')
+        .where('expires_at', '<=', now)
+        .limit(100)
+        .execute();
+      if (orgs.length === 0) return 0;
+      // Wallets locked before holds, the order every money batch uses (no deadlock).
       return db.transaction().execute(async (trx) => {
-        const expired = await trx
-          .selectFrom('holds')
-          .select(['id', 'organisation_id', 'amount_kobo'])
+        const ids = orgs.map((o) => o.organisation_id).sort();
+        await sql`SELECT 1 FROM wallets WHERE organisation_id = ANY(${ids}::text[]) ORDER BY organisation_id FOR UPDATE`.execute(trx);
+        const released = await trx
+          .updateTable('holds')
+          .set({ status: 'RELEASED', settled_at: now })
           .where('status', '=', 'HELD')
           .where('expires_at', '<=', now)
-          .limit(500)
-          .forUpdate()
-          .skipLocked()
+          .where('organisation_id', 'in', ids)
+          .returning(['organisation_id', 'amount_kobo'])
           .execute();
-        for (const h of expired) {
-          await trx.updateTable('holds').set({ status: 'RELEASED', settled_at: now }).where('id', '=', h.id).execute();
-          await trx
-            .updateTable('wallets')
-            .set({ held_kobo: sql`held_kobo - ${h.amount_kobo}`, updated_at: now })
-            .where('organisation_id', '=', h.organisation_id)
-            .execute();
+        const byOrg = new Map<string, number>();
+        for (const h of released) byOrg.set(h.organisation_id, (byOrg.get(h.organisation_id) ?? 0) + Number(h.amount_kobo));
+        for (const [org, amount] of byOrg) {
+          await trx.updateTable('wallets').set({ held_kobo: sql`held_kobo - ${amount}`, updated_at: now }).where('organisation_id', '=', org).execute();
         }
-        return expired.length;
+        return released.length;
       });
     },
 

@@ -39,6 +39,19 @@ describe('group commit', () => {
     expect(committed.sort((a, b) => a - b)).toEqual([1, 2, 4]);
   });
 
+  it('answers each item with its own outcome: one refused item does not fail the batch', async () => {
+    const batches: number[][] = [];
+    const committer = createGroupCommitter<number, string>({
+      flush: async (items) => {
+        batches.push(items);
+        return items.map((i) => (i % 2 === 0 ? { value: `even ${i}` } : { error: new Error(`odd ${i}`) }));
+      },
+    });
+    const results = await Promise.allSettled([1, 2, 3, 4].map((i) => committer.submit(i)));
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['odd 1', 'even 2', 'odd 3', 'even 4']);
+  });
+
   it('drain waits for what is in flight', async () => {
     let done = false;
     const committer = createGroupCommitter<number>({ flush: async () => { await new Promise((r) => setTimeout(r, 20)); done = true; } });

@@ -197,6 +197,16 @@ export interface HoldsTable {
   settled_at: Timestamp | null;
 }
 
+export interface WalletAlertsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  kind: 'LOW_BALANCE';
+  balance_kobo: number;
+  threshold_kobo: number;
+  created_at: Timestamp;
+  processed_at: Timestamp | null;
+}
+
 export interface AdjustmentApprovalsTable {
   id: string;
   token_hash: Bytes;
@@ -259,6 +269,7 @@ export interface DB {
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;
   holds: HoldsTable;
+  wallet_alerts: WalletAlertsTable;
   adjustment_approvals: AdjustmentApprovalsTable;
   idempotency_requests: IdempotencyRequestsTable;
   payments: PaymentsTable;

@@ -101,15 +101,14 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
   return {
     /** Resolves once the record is committed. */
     write: (record: NewVerificationRecord) => committer.submit(toRecordRow(deps.cipher, record)),
-    /** Writes the record inside the caller's transaction (a live settlement). */
+    /** Writes the record inside the caller's transaction. */
     insert: async (trx: Kysely<DB>, record: NewVerificationRecord) => {
       await trx.executeQuery(insertRecordsQuery([toRecordRow(deps.cipher, record)]));
     },
+    /** The row as stored (identifier encrypted, hashed and masked), for a live settlement to write. */
+    toRow: (record: NewVerificationRecord) => toRecordRow(deps.cipher, record),
     /** A stored row as it is, for replays that copy their original (group commit). */
     writeRow: (row: Insertable<VerificationRecordsTable>) => committer.submit(row),
-    insertRow: async (trx: Kysely<DB>, row: Insertable<VerificationRecordsTable>) => {
-      await trx.executeQuery(insertRecordsQuery([row]));
-    },
     /** One record as stored (identifier encrypted), or undefined. */
     findRow: (id: string) => deps.db.selectFrom('verification_records').selectAll().where('id', '=', id).executeTakeFirst(),
     drain: () => committer.drain(),

@@ -315,7 +315,7 @@ async function replay(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRep
     };
     try {
       if (hold) {
-        await deps.wallet.settle({ hold, billable: true, verificationId: id, description: `${original.type} verification (replay)`, writeRecord: (trx) => deps.records.insertRow(trx, row) });
+        await deps.wallet.settle({ hold, billable: true, verificationId: id, description: `${original.type} verification (replay)`, record: row, store: null });
       } else {
         await deps.records.writeRow(row);
       }
@@ -399,12 +399,9 @@ async function callAndSettle<S extends TSchema, V>(
   }
 
   // Settle: the record is durable (and, live, the money moved and the answer stored with it) before the caller hears it.
-  const writeRecord = async (trx: Kysely<DB>) => {
-    await deps.records.insert(trx, record);
-    if (claim && stored) await deps.idempotency.store(trx, claim, stored);
-  };
   if (hold) {
-    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, writeRecord });
+    const store = claim && stored ? { claim, answer: stored } : null;
+    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, record: deps.records.toRow(record), store });
   } else if (claim && stored) {
     await deps.idempotency.storeWith((trx) => deps.records.insert(trx, record), claim, stored);
   } else {

@@ -1,0 +1,234 @@
+import { expect, it } from 'vitest';
+import type { Hold, Settlement } from '../../src/billing/wallet.service.js';
+import { FencedError } from '../../src/idempotency/idempotency.service.js';
+import { ManualClock, createOrg, describeEachBackend, fund, type TestOrg } from '../helpers/harness.js';
+
+const START = '2026-11-22T09:00:00.000Z';
+const clock = new ManualClock(START);
+
+/**
+ * The money path's group commit (src/billing/wallet-batch.ts, migration 0006): operations submitted in
+ * the same turn of the event loop share one batch. Each test submits them together and checks that the
+ * batch decided and wrote exactly what the same operations one by one would have.
+ */
+describeEachBackend(
+  'wallet batches',
+  (h) => {
+    const db = () => h().database.db;
+    const wallet = () => h().services.wallet;
+    const state = async (orgId: string) => {
+      const [w, entries, holds, records] = await Promise.all([
+        db().selectFrom('wallets').select(['balance_kobo', 'held_kobo']).where('organisation_id', '=', orgId).executeTakeFirstOrThrow(),
+        db().selectFrom('ledger_entries').selectAll().where('organisation_id', '=', orgId).where('cause', '=', 'VERIFICATION').orderBy('id').execute(),
+        db().selectFrom('holds').select(['id', 'status', 'amount_kobo']).where('organisation_id', '=', orgId).execute(),
+        db().selectFrom('verification_records').select(['id', 'charged']).where('organisation_id', '=', orgId).execute(),
+      ]);
+      const journal = await db().selectFrom('ledger_entries').select('amount_kobo').where('organisation_id', '=', orgId).execute();
+      return { wallet: w, entries, holds, records, journalSum: journal.reduce((s, e) => s + e.amount_kobo, 0) };
+    };
+    let n = 0;
+    const settlement = (org: TestOrg, hold: Hold, billable: boolean, store: Settlement['store'] = null): Settlement => {
+      const verificationId = h().services.ids.next('ver');
+      n++;
+      return {
+        hold,
+        billable,
+        verificationId,
+        description: 'NIN_LOOKUP verification',
+        store,
+        record: h().services.records.toRow({
+          id: verificationId,
+          organisationId: org.organisationId,
+          type: 'NIN_LOOKUP',
+          endpoint: '/v1/nin/raw/lookup',
+          environment: 'live',
+          verificationStatus: billable ? 'VERIFIED' : null,
+          errorCode: billable ? null : 'PROVIDER_UNAVAILABLE',
+          httpStatus: billable ? 200 : 503,
+          charged: billable,
+          chargeAmountKobo: billable ? hold.amountKobo : 0,
+          referenceId: null,
+          identifierType: 'NIN',
+          identifier: `1111111${String(n).padStart(4, '0')}`,
+          purpose: null,
+          requestReason: 'ACCOUNT_OPENING',
+          apiKeyId: org.liveKeyId,
+          requestId: `req-${n}`,
+          durationMs: 1,
+          replayOf: null,
+          createdAt: clock.now(),
+        }),
+      };
+    };
+    const settled = <T>(promises: Array<Promise<T>>) => Promise.allSettled(promises);
+    const codeOf = (r: PromiseSettledResult<unknown>) => (r.status === 'fulfilled' ? 'ok' : ((r.reason as { code?: string }).code ?? (r.reason as Error).name));
+
+    it('holds submitted together are decided in order against the locked balance: 402 only for those it cannot cover', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 300);
+      const results = await settled([1, 2, 3, 4].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+      expect(results.map(codeOf)).toEqual(['ok', 'ok', 'ok', 'INSUFFICIENT_BALANCE']);
+      const s = await state(org.organisationId);
+      expect(s.wallet).toEqual({ balance_kobo: 30_000, held_kobo: 30_000 });
+      expect(s.holds.map((x) => x.status)).toEqual(['HELD', 'HELD', 'HELD']);
+    });
+
+    it('one batch settles, releases and places holds: captures first free nothing, releases free room for the new holds', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 300);
+      const [h1, h2, h3] = await Promise.all([1, 2, 3].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+      const capture = settlement(org, h1!, true);
+      const notBillable = settlement(org, h2!, false);
+      const results = await settled<unknown>([
+        wallet().settle(capture),
+        wallet().settle(notBillable),
+        wallet().release(h3!),
+        wallet().placeHold(org.organisationId, 10_000, 60_000),
+        wallet().placeHold(org.organisationId, 10_000, 60_000),
+        wallet().placeHold(org.organisationId, 10_000, 60_000),
+      ]);
+      // ₦300 − ₦100 captured = ₦200 left, all of it free once h2 and h3 are released: two new holds fit.
+      expect(results.map(codeOf)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'INSUFFICIENT_BALANCE']);
+      const s = await state(org.organisationId);
+      expect(s.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 20_000 });
+      expect(s.entries.map((e) => [e.amount_kobo, e.balance_after_kobo, e.operation_id])).toEqual([[-10_000, 20_000, `ver:${capture.verificationId}`]]);
+      const status = new Map(s.holds.map((x) => [x.id, x.status]));
+      expect([status.get(h1!.id), status.get(h2!.id), status.get(h3!.id)]).toEqual(['CAPTURED', 'RELEASED', 'RELEASED']);
+      expect(s.holds.filter((x) => x.status === 'HELD')).toHaveLength(2);
+      expect(s.records.map((r) => [r.id, r.charged]).sort()).toEqual(
+        [[capture.verificationId, true], [notBillable.verificationId, false]].sort(),
+      );
+      expect(s.journalSum).toBe(s.wallet.balance_kobo);
+    });
+
+    it('the journal of a batch reads as if its captures had run one by one', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 1000);
+      const holds = await Promise.all([1, 2, 3, 4, 5].map(() => wallet().placeHold(org.organisationId, 15_000, 60_000)));
+      const settlements = holds.map((x) => settlement(org, x, true));
+      await Promise.all(settlements.map((x) => wallet().settle(x)));
+      const s = await state(org.organisationId);
+      expect(s.wallet).toEqual({ balance_kobo: 25_000, held_kobo: 0 });
+      const byOperation = new Map(s.entries.map((e) => [e.operation_id, e.balance_after_kobo]));
+      expect(settlements.map((x) => byOperation.get(`ver:${x.verificationId}`))).toEqual([85_000, 70_000, 55_000, 40_000, 25_000]);
+      expect(s.journalSum).toBe(25_000);
+    });
+
+    it('a capture whose hold the sweeper released is charged from the available balance', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 300);
+      const hold = await wallet().placeHold(org.organisationId, 10_000, 60_000);
+      clock.advance(61_000);
+      try {
+        expect(await wallet().releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
+        const late = settlement(org, hold, true);
+        await wallet().settle(late);
+        const s = await state(org.organisationId);
+        expect(s.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
+        expect(s.holds.map((x) => x.status)).toEqual(['RELEASED']);
+        expect(s.entries.map((e) => e.operation_id)).toEqual([`ver:${late.verificationId}`]);
+        expect(s.records).toHaveLength(1);
+      } finally {
+        clock.set(START);
+      }
+    });
+
+    it('a late capture the balance can no longer cover is 402: no record, no journal entry, its stored answer taken back', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 100);
+      const services = h().services;
+      const scope = services.idempotency.scope(org.organisationId, 'live', `late-${org.organisationId}`);
+      const claim = await services.idempotency.claim(scope, services.idempotency.fingerprint('POST', '/v1/nin/raw/lookup', { a: 1 }));
+      if (claim.kind !== 'claimed') throw new Error('expected a claim');
+      const hold = await wallet().placeHold(org.organisationId, 10_000, 60_000);
+      clock.advance(61_000);
+      try {
+        await wallet().releaseExpiredHolds();
+        // Another check takes the whole balance meanwhile.
+        await wallet().placeHold(org.organisationId, 10_000, 60_000);
+        const late = settlement(org, hold, true, {
+          claim: { scope: claim.scope, token: claim.token },
+          answer: { status: 200, body: '{"success":true}', chargeAmountKobo: 10_000, verificationId: 'ver_x' },
+        });
+        await expect(wallet().settle(late)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+        const s = await state(org.organisationId);
+        expect(s.wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
+        expect(s.entries).toHaveLength(0);
+        expect(s.records).toHaveLength(0);
+        const row = await db().selectFrom('idempotency_requests').select(['state', 'response_ciphertext']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
+        expect(row).toEqual({ state: 'IN_FLIGHT', response_ciphertext: null });
+      } finally {
+        clock.set(START);
+      }
+    });
+
+    it('a settlement fenced out by a newer attempt keeps nothing and gives its hold back, while its batch neighbours commit', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 300);
+      const services = h().services;
+      const scope = services.idempotency.scope(org.organisationId, 'live', `fenced-${org.organisationId}`);
+      const fingerprint = services.idempotency.fingerprint('POST', '/v1/nin/raw/lookup', { a: 1 });
+      const first = await services.idempotency.claim(scope, fingerprint);
+      if (first.kind !== 'claimed') throw new Error('expected a claim');
+      clock.advance(10 * 60_000); // the first attempt's lease expires; a retry takes the key over
+      try {
+        const second = await services.idempotency.claim(scope, fingerprint);
+        expect(second).toMatchObject({ kind: 'claimed', token: first.token + 1 });
+        const [h1, h2] = await Promise.all([1, 2].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+        const stale = settlement(org, h1!, true, {
+          claim: { scope: first.scope, token: first.token },
+          answer: { status: 200, body: '{"stale":true}', chargeAmountKobo: 10_000, verificationId: 'ver_stale' },
+        });
+        const neighbour = settlement(org, h2!, true);
+        const results = await settled([wallet().settle(stale), wallet().settle(neighbour)]);
+        expect(results[0]!.status).toBe('rejected');
+        expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(FencedError);
+        expect(results[1]!.status).toBe('fulfilled');
+        const s = await state(org.organisationId);
+        expect(s.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
+        expect(s.entries.map((e) => e.operation_id)).toEqual([`ver:${neighbour.verificationId}`]);
+        expect(s.records.map((r) => r.id)).toEqual([neighbour.verificationId]);
+        expect(new Map(s.holds.map((x) => [x.id, x.status])).get(h1!.id)).toBe('RELEASED');
+        const row = await db().selectFrom('idempotency_requests').select(['state', 'fencing_token']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
+        expect(row).toEqual({ state: 'IN_FLIGHT', fencing_token: first.token + 1 });
+      } finally {
+        clock.set(START);
+      }
+    });
+
+    it('a batch spanning organisations decides each against its own wallet', async () => {
+      const [a, b] = await Promise.all([createOrg(h().services), createOrg(h().services)]);
+      await fund(h().services, a.organisationId, 100);
+      await fund(h().services, b.organisationId, 200);
+      const results = await settled([
+        wallet().placeHold(a.organisationId, 10_000, 60_000),
+        wallet().placeHold(b.organisationId, 10_000, 60_000),
+        wallet().placeHold(a.organisationId, 10_000, 60_000),
+        wallet().placeHold(b.organisationId, 10_000, 60_000),
+        wallet().placeHold(b.organisationId, 10_000, 60_000),
+      ]);
+      expect(results.map(codeOf)).toEqual(['ok', 'ok', 'INSUFFICIENT_BALANCE', 'ok', 'INSUFFICIENT_BALANCE']);
+      expect((await state(a.organisationId)).wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
+      expect((await state(b.organisationId)).wallet).toEqual({ balance_kobo: 20_000, held_kobo: 20_000 });
+    });
+
+    it('a low-balance crossing left unsent by a crashed process is emailed once by the sweeper', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 100);
+      // What a batch writes when its capture crosses the threshold, had the process died before emailing.
+      await db()
+        .insertInto('wallet_alerts')
+        .values({ organisation_id: org.organisationId, kind: 'LOW_BALANCE', balance_kobo: 5_000, threshold_kobo: 20_000, created_at: clock.now() })
+        .execute();
+      const emails = async () =>
+        (await db().selectFrom('notifications').select('id').where('organisation_id', '=', org.organisationId).where('template_name', '=', 'low-balance').execute()).length;
+      await wallet().processAlerts();
+      expect(await emails()).toBe(1);
+      await wallet().processAlerts();
+      expect(await emails()).toBe(1);
+      const pending = await db().selectFrom('wallet_alerts').select('id').where('organisation_id', '=', org.organisationId).where('processed_at', 'is', null).execute();
+      expect(pending).toHaveLength(0);
+    });
+  },
+  { clock },
+);
