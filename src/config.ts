@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Upstream } from './providers/ports.js';
 
 /**
  * The only reader of the environment (CONVENTIONS rule 4). Everything is validated at start, and
@@ -34,10 +35,17 @@ export interface Config {
   /** An idempotency lease (default 3 × provider timeout + 15 s) and a hold's life (default lease + 30 s). */
   idempotencyLeaseMs: number;
   holdExpiryMs: number;
-  /** The identity register's base URL; unset outside production, the built-in simulator is started. */
+  /** The identity register's base URL (the same as providerUrls.identity). */
   identityProviderUrl: string | null;
+  /**
+   * Each upstream registry's base URL, its mount root (docs/simulator.md); unset outside production,
+   * the built-in simulator is started and the unset ones point at it.
+   */
+  providerUrls: Record<Upstream, string | null>;
   providerApiKey: string | null;
   simulatorPort: number;
+  /** The simulator's added latency and fault rates (SIMULATOR_*; docs/simulator.md, "Faults"); seed null: random. */
+  simulator: { latencyMs: number; latencyJitterMs: number; errorRate: number; unavailableRate: number; rateLimitRate: number; timeoutRate: number; seed: number | null };
   /** The payment gateway (Paystack-style) and its secret key; the simulator's in development. */
   paymentGatewayUrl: string | null;
   paymentGatewaySecret: string;
@@ -58,6 +66,16 @@ export class ConfigError extends Error {
 
 /** The simulator's gateway secret, used only when no real gateway is configured (never in production). */
 export const DEV_GATEWAY_SECRET = 'sk_test_simulator_gateway_secret';
+
+/** The setting of each upstream's base URL (docs/simulator.md). */
+export const PROVIDER_URL_SETTINGS: Readonly<Record<Upstream, string>> = Object.freeze({
+  identity: 'IDENTITY_PROVIDER_URL',
+  bvn: 'BVN_PROVIDER_URL',
+  federalTax: 'FEDERAL_TAX_PROVIDER_URL',
+  jointTax: 'JOINT_TAX_PROVIDER_URL',
+  corporate: 'CORPORATE_REGISTRY_URL',
+  phoneResolution: 'PHONE_RESOLUTION_PROVIDER_URL',
+});
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -139,11 +157,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('NOTIFICATION_RETRY_SCHEDULE must be comma-separated seconds (each at most 86400)');
   }
 
-  const identityProviderUrl = str('IDENTITY_PROVIDER_URL') ?? null;
-  if (identityProviderUrl !== null && !/^https?:\/\/[^\s]+$/.test(identityProviderUrl)) problems.push('IDENTITY_PROVIDER_URL must be an http:// or https:// URL');
-  if (nodeEnv === 'production' && identityProviderUrl === null) {
-    problems.push('IDENTITY_PROVIDER_URL is required in production (live keys would have no registry)');
+  const providerUrls = {} as Record<Upstream, string | null>;
+  for (const [upstream, name] of Object.entries(PROVIDER_URL_SETTINGS) as Array<[Upstream, string]>) {
+    const url = str(name) ?? null;
+    providerUrls[upstream] = url;
+    if (url !== null && !isHttpUrl(url)) problems.push(`${name} must be an http:// or https:// URL`);
+    if (nodeEnv === 'production' && url === null) problems.push(`${name} is required in production (live keys would have no registry)`);
   }
+  const identityProviderUrl = providerUrls.identity;
 
   const paymentGatewayUrl = str('PAYMENT_GATEWAY_URL') ?? null;
   if (paymentGatewayUrl !== null && !/^https?:\/\/[^\s]+$/.test(paymentGatewayUrl)) problems.push('PAYMENT_GATEWAY_URL must be an http:// or https:// URL');
@@ -178,8 +199,10 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyLeaseMs,
     holdExpiryMs,
     identityProviderUrl,
+    providerUrls,
     providerApiKey: str('PROVIDER_API_KEY') ?? null,
     simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),
+    simulator: simulatorSettings(str, int, problems),
     paymentGatewayUrl,
     paymentGatewaySecret: str('PAYMENT_GATEWAY_SECRET') ?? DEV_GATEWAY_SECRET,
     concurrencyLimit: int('CONCURRENCY_LIMIT', 32, 1, 100_000),
@@ -189,6 +212,16 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function isHttpUrl(raw: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) return false;
+  try {
+    new URL(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Secrets for development, generated on first use and kept (mode 0600) beside the embedded database. */
@@ -211,4 +244,34 @@ function devSecrets(dataDir: string): { jwtSecret: string; dataEncryptionKey: st
     throw err;
   }
   return secrets;
+}
+
+/** SIMULATOR_LATENCY_MS, SIMULATOR_LATENCY_JITTER_MS, the SIMULATOR_*_RATE shares (0–1, adding up to at most 1), SIMULATOR_SEED. */
+function simulatorSettings(
+  str: (name: string) => string | undefined,
+  int: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): Config['simulator'] {
+  const rate = (name: string) => {
+    const raw = str(name);
+    if (raw === undefined) return 0;
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || Number(raw) > 1) {
+      problems.push(`${name} must be a number from 0 to 1 (got "${raw}")`);
+      return 0;
+    }
+    return Number(raw);
+  };
+  const settings = {
+    latencyMs: int('SIMULATOR_LATENCY_MS', 0, 0, 600_000),
+    latencyJitterMs: int('SIMULATOR_LATENCY_JITTER_MS', 0, 0, 600_000),
+    errorRate: rate('SIMULATOR_ERROR_RATE'),
+    unavailableRate: rate('SIMULATOR_UNAVAILABLE_RATE'),
+    rateLimitRate: rate('SIMULATOR_RATE_LIMIT_RATE'),
+    timeoutRate: rate('SIMULATOR_TIMEOUT_RATE'),
+    seed: str('SIMULATOR_SEED') === undefined ? null : int('SIMULATOR_SEED', 0, 0, 4_294_967_295),
+  };
+  if (settings.errorRate + settings.unavailableRate + settings.rateLimitRate + settings.timeoutRate > 1 + 1e-9) {
+    problems.push('SIMULATOR_ERROR_RATE, SIMULATOR_UNAVAILABLE_RATE, SIMULATOR_RATE_LIMIT_RATE and SIMULATOR_TIMEOUT_RATE must add up to at most 1');
+  }
+  return settings;
 }

@@ -1,9 +1,12 @@
-import type { Config } from './config.js';
+import { PROVIDER_URL_SETTINGS, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { createDemo, type DemoAccount } from './demo.js';
 import type { Logger } from './platform/logger.js';
 import { openRuntime } from './runtime.js';
-import { createHttpIdentityRegister } from './providers/http/identity.http.js';
+import { registerBreakerMetrics } from './platform/circuit-breaker.js';
+import { metricsRegistryOf } from './platform/metrics.js';
+import { createHttpProviders, simulatorUrls } from './providers/http/providers.http.js';
+import { UPSTREAMS, type Upstream } from './providers/ports.js';
 import { startSimulator, type SimulatorOptions } from './simulator/simulator.js';
 import { createHttpPaymentGateway } from './providers/http/gateway.http.js';
 
@@ -17,17 +20,35 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
     demo = await createDemo(services);
   }
 
-  // Live keys reach the configured registry; in development, the simulator started in-process.
+  // Live keys reach the configured registries; in development, the unset ones reach the simulator
+  // started in-process (production refuses to start without every URL: config.ts).
   let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
   const simulatorOptions: SimulatorOptions = { gatewaySecret: config.paymentGatewaySecret };
-  if (!config.identityProviderUrl || !config.paymentGatewayUrl) simulator = await startSimulator({ ...simulatorOptions, port: 0 });
-  const identityUrl = config.identityProviderUrl ?? simulator!.url;
-  if (!config.identityProviderUrl) logger.warn(`IDENTITY_PROVIDER_URL is not set: live keys reach the built-in registry simulator at ${identityUrl}`);
+  const unset = UPSTREAMS.filter((u) => !config.providerUrls[u]);
+  if (unset.length > 0 || !config.paymentGatewayUrl) simulator = await startSimulator({ ...simulatorOptions, port: 0 });
+  const onSimulator = simulator ? simulatorUrls(simulator.url) : null;
+  const providerUrls = Object.fromEntries(UPSTREAMS.map((u) => [u, config.providerUrls[u] ?? onSimulator![u]])) as Record<Upstream, string>;
+  if (unset.length > 0) {
+    logger.warn(
+      { simulator: simulator!.url, upstreams: unset },
+      `${unset.map((u) => PROVIDER_URL_SETTINGS[u]).join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set: live keys reach the built-in registry simulator at ${simulator!.url} for ${unset.length === UPSTREAMS.length ? 'every registry' : 'those registries'}`,
+    );
+  }
   const gatewayUrl = config.paymentGatewayUrl ?? `${simulator!.url}/gateway`;
   if (!config.paymentGatewayUrl) logger.warn(`PAYMENT_GATEWAY_URL is not set: payments go to the simulator's gateway at ${gatewayUrl}`);
   const gateway = createHttpPaymentGateway({ baseUrl: gatewayUrl, secret: config.paymentGatewaySecret, timeoutMs: config.providerTimeoutMs });
   services.useGateway(gateway);
-  const identity = createHttpIdentityRegister({ baseUrl: identityUrl, timeoutMs: config.providerTimeoutMs, apiKey: config.providerApiKey });
+  const providers = createHttpProviders({
+    urls: providerUrls,
+    timeoutMs: config.providerTimeoutMs,
+    apiKey: config.providerApiKey,
+    breaker: {
+      onStateChange: ({ name, from, to }) => {
+        if (to === 'open') logger.warn({ upstream: name, from }, `circuit breaker of ${name} opened: its calls are answered 503 for 5 s`);
+        else logger.info({ upstream: name, from, to }, `circuit breaker of ${name} is ${to.replace('_', '-')}`);
+      },
+    },
+  });
 
   const app = await buildApp({
     services,
@@ -35,14 +56,16 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
     logger,
     nodeEnv: config.nodeEnv,
     trustProxy: config.trustProxy,
-    liveProviders: { identity },
+    liveProviders: providers,
     holdExpiryMs: config.holdExpiryMs,
   });
   app.addHook('onClose', async () => {
-    await identity.close();
+    await providers.close();
     await gateway.close();
     await simulator?.app.close();
   });
+  const registry = metricsRegistryOf(app);
+  if (registry) registerBreakerMetrics(registry, Object.values(providers.breakers));
   const address = await app.listen({ host: config.host, port: config.port });
   logger.info({ database: database.description, redis: runtime.redis ? 'configured' : 'off' }, `idv listening on ${address}`);
   if (config.secretsSource === 'data-dir') {

@@ -115,7 +115,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
       case 'simulator': {
         if (sub !== undefined) parse([sub, ...rest], {}, []);
-        const sim = await startSimulator({ host: config.host, port: config.simulatorPort, gatewaySecret: config.paymentGatewaySecret });
+        const { seed, ...faults } = config.simulator;
+        const sim = await startSimulator({
+          host: config.host,
+          port: config.simulatorPort,
+          gatewaySecret: config.paymentGatewaySecret,
+          ...faults,
+          ...(seed === null ? {} : { seed }),
+        });
         io.stderr.write(`idv registry simulator listening on ${sim.url}\n`);
         const stop = () => void sim.app.close().then(() => process.exit(0));
         process.once('SIGTERM', stop);

@@ -1,9 +1,17 @@
 import type { App } from './http-types.js';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+const registries = new WeakMap<App, Registry>();
+
+/** The registry /metrics of an app serves, for gauges its owner adds after building it (circuit breakers). */
+export function metricsRegistryOf(app: App): Registry | undefined {
+  return registries.get(app);
+}
+
 /** Prometheus metrics: request counts and latencies by route template and status (never by raw URL). */
 export function installMetrics(app: App, options: { defaultMetrics?: boolean } = {}): Registry {
   const registry = new Registry();
+  registries.set(app, registry);
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({ name: 'idv_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });

@@ -2,7 +2,7 @@ import type { App } from './http-types.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS } from './errors.js';
-import { SANDBOX_FIXTURE_TABLE } from '../providers/sandbox/fixtures.js';
+import { SANDBOX_FIXTURE_TABLE } from '../providers/fixtures.js';
 import { SANDBOX_SCENARIOS } from '../providers/ports.js';
 
 const description = `

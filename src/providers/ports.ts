@@ -9,9 +9,10 @@ export type ProviderFailureCode =
   | 'PROVIDER_RATE_LIMITED'
   | 'INTERNAL_ERROR';
 
+/** `path`: which of several upstream paths gave the answer (the enhanced phone lookup's `resolvedBy`). */
 export type ProviderOutcome<T> =
-  | { kind: 'found'; referenceId: string; value: T }
-  | { kind: 'not_found'; referenceId: string }
+  | { kind: 'found'; referenceId: string; value: T; path?: string }
+  | { kind: 'not_found'; referenceId: string; path?: string }
   | { kind: 'failure'; code: ProviderFailureCode; retryAfterSeconds?: number };
 
 export const SANDBOX_SCENARIOS = [
@@ -49,14 +50,169 @@ export interface PersonRecord {
   registrationDate?: string;
 }
 
+/** A person the register found by phone number: the record and the NIN it belongs to. */
+export type PersonWithNin = PersonRecord & { nin: string };
+
+/** A biometric comparison (face match at the register, face validation at the BVN service). */
+export interface FaceComparison {
+  matchResult: 'MATCH' | 'NO_MATCH';
+  /** 0–100. */
+  confidence: number;
+  /** The person the number belongs to; present on MATCH (never shown on NO_MATCH). */
+  person: PersonRecord;
+}
+
 /** The national identity register. */
 export interface IdentityRegister {
   lookupNin(nin: string, ctx: ProviderCallContext): Promise<ProviderOutcome<PersonRecord>>;
+  /** The register's own phone-number lookup (the enhanced lookup's fallback); phone in E.164. */
+  lookupPhone(phoneNumber: string, ctx: ProviderCallContext): Promise<ProviderOutcome<PersonWithNin>>;
+  faceMatch(input: { nin: string; selfieImage: string; livelinessImages: string[] }, ctx: ProviderCallContext): Promise<ProviderOutcome<FaceComparison>>;
+}
+
+/** The BVN service. */
+export interface BvnService {
+  lookupBvn(bvn: string, ctx: ProviderCallContext): Promise<ProviderOutcome<PersonRecord>>;
+  faceValidation(input: { bvn: string; image: string }, ctx: ProviderCallContext): Promise<ProviderOutcome<FaceComparison>>;
+}
+
+/** A taxpayer as the federal tax registry holds them (SPEC.md §2.4); null: the registry holds nothing. */
+export interface TaxpayerRecord {
+  firsTin: string | null;
+  jtbTin: string | null;
+  taxpayerName: string | null;
+  cacRegNumber: string | null;
+  taxOffice: string | null;
+  phoneNumber: string | null;
+  email: string | null;
+  address: string | null;
+}
+
+/** SPEC.md §2.6, as the federal tax registry answers it. */
+export interface TinFromNinRecord {
+  tin: string;
+  firstName: string;
+  lastName: string;
+  /** DD/MM/YYYY. */
+  dateOfBirth: string;
+  taxResidency: string;
+}
+
+/** The federal tax registry (FIRS-style). */
+export interface FederalTaxRegistry {
+  verifyTin(tin: string, ctx: ProviderCallContext): Promise<ProviderOutcome<TaxpayerRecord>>;
+  /** Phone in E.164. */
+  byPhone(phoneNumber: string, ctx: ProviderCallContext): Promise<ProviderOutcome<TaxpayerRecord>>;
+  tinFromNin(nin: string, ctx: ProviderCallContext): Promise<ProviderOutcome<TinFromNinRecord>>;
+}
+
+/** SPEC.md §2.5, as the joint tax registry answers it. INVALID is an answer (found), not a 404. */
+export interface TinValidation {
+  result: 'VALID' | 'INVALID';
+  format: string | null;
+  tinType: string | null;
+  country: string;
+}
+
+/** The joint tax registry (JTB-style). */
+export interface JointTaxRegistry {
+  validateTin(input: { tin: string; country: string }, ctx: ProviderCallContext): Promise<ProviderOutcome<TinValidation>>;
+}
+
+export const COMPANY_TYPES = ['RC', 'BN', 'IT', 'LP', 'LLP'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+/** SPEC.md §2.7's company (without companyId, which Basic always shows null). */
+export interface CacCompany {
+  rcNumber: string;
+  companyName: string;
+  entityType: CompanyType;
+  companyStatus: string;
+  companyAddress: string;
+  branchAddress: string | null;
+  state: string;
+  city: string;
+  lga: string;
+  /** YYYY-MM-DD. */
+  registrationDate: string;
+  emailAddress: string | null;
+  searchScore: string;
+}
+
+/** SPEC.md §2.8's director; every field nullable (null: the registry does not hold it). */
+export interface CacDirector {
+  id: number | null;
+  surname: string | null;
+  firstName: string | null;
+  otherName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  gender: string | null;
+  dateOfBirth: string | null;
+  dateOfAppointment: string | null;
+  status: string | null;
+  occupation: string | null;
+  nationality: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  lga: string | null;
+  identityNumber: string | null;
+  numSharesAlloted: string | null;
+  typeOfShares: string | null;
+  isChairman: boolean | null;
+  isDesignated: boolean | null;
+  isCorporate: boolean | null;
+  /** The role as recorded: DIRECTOR, SECRETARY, LAWYER, … */
+  affiliateType: string | null;
+}
+
+/** SPEC.md §2.8's company. */
+export interface CacAdvanceCompany {
+  companyId: number;
+  rcNumber: string;
+  companyName: string;
+  entityType: CompanyType;
+  companyStatus: string;
+  companyAddress: string;
+  state: string;
+  city: string;
+  lga: string;
+  registrationDate: string;
+  directors: CacDirector[];
+}
+
+export interface CacQuery {
+  /** As issued: leading zeros significant. */
+  rcNumber: string;
+  companyType: CompanyType;
+  companyName?: string | undefined;
+}
+
+/** The corporate registry (CAC-style). `referenceId` of its answers is the registry's own reference. */
+export interface CorporateRegistry {
+  basic(query: CacQuery, ctx: ProviderCallContext): Promise<ProviderOutcome<CacCompany>>;
+  /** Every company matching the number (several distinct entities can share one). */
+  advance(query: CacQuery, ctx: ProviderCallContext): Promise<ProviderOutcome<{ companies: CacAdvanceCompany[] }>>;
+}
+
+/** The phone-number resolution provider: an MSISDN (E.164) to the NIN it is registered to. */
+export interface PhoneResolution {
+  resolve(phoneNumber: string, ctx: ProviderCallContext): Promise<ProviderOutcome<{ nin: string }>>;
 }
 
 export interface Providers {
   identity: IdentityRegister;
+  bvn: BvnService;
+  federalTax: FederalTaxRegistry;
+  jointTax: JointTaxRegistry;
+  corporate: CorporateRegistry;
+  phoneResolution: PhoneResolution;
 }
+
+/** The upstreams by name (configuration, circuit breakers, the simulator's mounts). */
+export const UPSTREAMS = ['identity', 'bvn', 'federalTax', 'jointTax', 'corporate', 'phoneResolution'] as const;
+export type Upstream = (typeof UPSTREAMS)[number];
 
 /** What the payment gateway says of a payment (Paystack's statuses, mapped). */
 export interface GatewayPayment {

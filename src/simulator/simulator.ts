@@ -1,24 +1,63 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { FIXTURE_NIN_FOUND, FIXTURE_NIN_NOT_FOUND, FIXTURE_NIN_PERSON } from '../providers/sandbox/fixtures.js';
-import type { PersonRecord } from '../providers/ports.js';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  FIXTURE_IDENTIFIERS,
+  FIXTURE_PHOTO,
+  cacMatches,
+  faceComparison,
+  fixtureBvnPerson,
+  fixtureCacAdvance,
+  fixtureCacBasic,
+  fixturePerson,
+  fixturePhoneLookup,
+  fixtureResolve,
+  fixtureTaxpayerByPhone,
+  fixtureTaxpayerByTin,
+  fixtureTinFromNin,
+  fixtureValidation,
+} from '../providers/fixtures.js';
+import {
+  COMPANY_TYPES,
+  type CacAdvanceCompany,
+  type CacCompany,
+  type CacDirector,
+  type CacQuery,
+  type CompanyType,
+  type PersonRecord,
+  type PersonWithNin,
+  type TaxpayerRecord,
+  type TinFromNinRecord,
+  type TinValidation,
+} from '../providers/ports.js';
 import { DEV_GATEWAY_SECRET } from '../config.js';
 
 /**
- * The registry simulator (DESIGN.md §1, §5): HTTP services standing in for the upstreams, speaking
- * the wire contract the live adapters speak. It holds the sandbox's fixture identifiers, a generated
- * population, and NINs that answer with faults, so live-key handling can be tried end to end.
+ * The registry simulator (DESIGN.md §1, §5; the wire contract is docs/simulator.md): HTTP services
+ * standing in for every upstream, mounted under /identity, /bvn, /firs, /jtb, /cac, /resolution and
+ * /gateway. It answers the sandbox's fixtures first (so every example works with test and live keys
+ * alike), then a generated population (the same identifier always gives the same record), and faults:
+ * per identifier (digits ending 9999502/9999503/9999504/9999429), per request (X-Simulator-Fault) and by
+ * configuration (latency distribution, error rates), so live-key handling can be tried end to end.
  *
- * Identity register, NIN lookup:
- *   POST /identity/v1/nin/lookup  { nin }
- *   200 { referenceId, person: { firstName, …, photo } }  the register holds the NIN
- *   404 { referenceId }                                    it does not
- *   429 (Retry-After), 500, 503                            faults; 99999999504 never answers
+ * It is used in benchmarks with hundreds of concurrent connections: no logging, no per-request work
+ * beyond a hash of the identifier.
  */
 export interface SimulatorOptions {
-  /** Added to every answer (ms). */
+  /** Median latency added to every answer (ms). */
   latencyMs?: number;
+  /** Latency is log-normal around the median, reaching about median + jitter at p99 (ms). */
+  latencyJitterMs?: number;
+  /** Share of registry calls answered 500 (0–1). */
+  errorRate?: number;
+  /** Share answered 503. */
+  unavailableRate?: number;
+  /** Share answered 429 (Retry-After: 3). */
+  rateLimitRate?: number;
+  /** Share that never answer (the adapter's timeout fires). */
+  timeoutRate?: number;
+  /** Seed of the fault and latency draws, for reproducible runs (default: random). */
+  seed?: number;
   /** The payment gateway's secret: checked on calls, and signing the webhooks it sends. */
   gatewaySecret?: string;
   /** Where the gateway posts charge.success / charge.failed webhooks, if anywhere. */
@@ -27,6 +66,7 @@ export interface SimulatorOptions {
   hangMs?: number;
 }
 
+/** DESIGN.md §5's fault NINs; any identifier whose digits end like these answers the same fault. */
 export const FAULT_NINS = {
   error: '99999999502',
   unavailable: '99999999503',
@@ -34,60 +74,497 @@ export const FAULT_NINS = {
   rateLimited: '99999999429',
 } as const;
 
-const FIRST = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Aisha', 'Emeka', 'Halima', 'Tunde'];
-const LAST = ['Okonkwo', 'Adeyemi', 'Bello', 'Eze', 'Okafor', 'Abubakar', 'Ogunleye', 'Nwosu', 'Danjuma', 'Balogun'];
-const STATES = ['Lagos', 'Kano', 'Enugu', 'Oyo', 'Kaduna', 'Rivers', 'Anambra', 'Ogun', 'Borno', 'Edo'];
+type Fault = 'error' | 'unavailable' | 'timeout' | 'rate_limited' | 'hang';
 
-/** A generated person: the same NIN always gives the same record. Every NIN ending in an even digit exists. */
-export function generatedPerson(nin: string): PersonRecord | undefined {
-  if (nin === FIXTURE_NIN_FOUND) return { ...FIXTURE_NIN_PERSON };
-  if (nin === FIXTURE_NIN_NOT_FOUND || Number(nin.at(-1)) % 2 === 1) return undefined;
-  const h = createHash('sha256').update(`idv-simulator:${nin}`).digest();
-  const pick = <T>(list: readonly T[], i: number) => list[h[i]! % list.length]!;
-  const year = 1950 + (h[6]! % 55);
-  const month = 1 + (h[7]! % 12);
-  const day = 1 + (h[8]! % 28);
-  return {
-    firstName: pick(FIRST, 0),
-    lastName: pick(LAST, 1),
-    ...(h[2]! % 3 === 0 ? {} : { middleName: pick(FIRST, 2) }),
-    dateOfBirth: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-    gender: h[3]! % 2 === 0 ? 'MALE' : 'FEMALE',
-    phoneNumber: `080${String(h.readUInt32BE(9) % 100_000_000).padStart(8, '0')}`,
-    stateOfOrigin: pick(STATES, 4),
-    nationality: 'Nigerian',
+/** The X-Simulator-Fault values. */
+export const SIMULATOR_FAULTS: readonly Fault[] = ['error', 'unavailable', 'timeout', 'rate_limited', 'hang'];
+
+const IDENTIFIER_FAULTS: ReadonlyArray<readonly [string, Fault]> = [
+  ['9999502', 'error'],
+  ['9999503', 'unavailable'],
+  ['9999504', 'hang'],
+  ['9999429', 'rate_limited'],
+];
+
+/** The fault an identifier answers with, from its digits' ending. */
+export function identifierFault(identifier: string): Fault | undefined {
+  const digits = identifier.replace(/\D/g, '');
+  for (const [suffix, fault] of IDENTIFIER_FAULTS) if (digits.endsWith(suffix)) return fault;
+  return undefined;
+}
+
+const RETRY_AFTER_SECONDS = '3';
+
+/** A small seeded PRNG (mulberry32): uniform in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The generated population (docs/simulator.md, "Records"): deterministic, from a hash of the identifier.
+
+const FIRST = ['Adaeze', 'Chinedu', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Oluwaseun', 'Aisha', 'Emeka', 'Halima', 'Tunde'];
+const LAST = ['Okonkwo', 'Adeyemi', 'Bello', 'Eze', 'Okafor', 'Abubakar', 'Ogunleye', 'Nwosu', 'Danjuma', 'Balogun'];
+const STATES = ['Lagos', 'Kano', 'Enugu', 'Oyo', 'Kaduna', 'Rivers', 'Anambra', 'Ogun', 'Borno', 'Edo'];
+/** An LGA and a city of each of STATES, by index. */
+const LGAS = ['Ikeja', 'Nassarawa', 'Nsukka', 'Ibadan North', 'Kaduna North', 'Port Harcourt', 'Onitsha North', 'Abeokuta South', 'Maiduguri', 'Oredo'];
+const CITIES = ['Ikeja', 'Kano', 'Enugu', 'Ibadan', 'Kaduna', 'Port Harcourt', 'Onitsha', 'Abeokuta', 'Maiduguri', 'Benin City'];
+const STREETS = ['Allen Avenue', 'Broad Street', 'Ahmadu Bello Way', 'Aba Road', 'Ring Road', 'Zik Avenue', 'Market Road', 'Station Road'];
+const BANKS = ['First Bank of Nigeria', 'Access Bank', 'Zenith Bank', 'Guaranty Trust Bank', 'United Bank for Africa', 'Fidelity Bank'];
+const BIZ_A = ['Sahel', 'Niger Delta', 'Savannah', 'Lagoon', 'Atlantic', 'Zuma', 'Olumo', 'Obudu', 'Jos Plateau', 'Benue'];
+const BIZ_B = ['Ventures', 'Logistics', 'Foods', 'Technologies', 'Agro Allied', 'Energy', 'Textiles', 'Properties', 'Pharmacy', 'Motors'];
+const TAX_OFFICES = ['MSTO Ikeja', 'MSTO Lekki', 'MSTO Kano', 'MSTO Enugu', 'MSTO Ibadan', 'MSTO Port Harcourt', 'LTO Lagos', 'MSTO Abuja'];
+const OCCUPATIONS = ['Businessman', 'Engineer', 'Accountant', 'Trader', 'Consultant', 'Banker', 'Physician', 'Farmer'];
+
+const hash = (key: string): Buffer => createHash('sha256').update(key).digest();
+const pick = <T>(list: readonly T[], h: Buffer, i: number): T => list[h[i]! % list.length]!;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const isoDate = (h: Buffer, i: number, fromYear: number, years: number) =>
+  `${fromYear + (h[i]! % years)}-${pad(1 + (h[i + 1]! % 12), 2)}-${pad(1 + (h[i + 2]! % 28), 2)}`;
+const lastDigitEven = (s: string) => Number(s.at(-1)) % 2 === 0;
+const digitSum = (s: string) => [...s].reduce((sum, c) => sum + (c >= '0' && c <= '9' ? Number(c) : 0), 0);
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, '');
+/** +2348012345678 → 08012345678 (the form registers hold). */
+const localPhone = (e164: string) => (e164.startsWith('+234') ? `0${e164.slice(4)}` : e164);
+const generatedPhone = (h: Buffer, i: number) => `080${pad(h.readUInt32BE(i) % 100_000_000, 8)}`;
+
+/** Digits from a hash, never ending like a fault identifier and never a fixture identifier. */
+function safeDigits(h: Buffer, length: number, lastEven: boolean, reserved: ReadonlySet<string>, format = (d: string) => d): string {
+  const digits: string[] = [String(1 + (h[0]! % 9))];
+  for (let i = 1; i < length; i++) digits.push(String(h[i % h.length]! % 10));
+  if (lastEven) digits[length - 1] = String((h[length % h.length]! % 5) * 2);
+  if (identifierFault(digits.join(''))) digits[length - 7] = '8';
+  if (reserved.has(format(digits.join('')))) digits[0] = digits[0] === '9' ? '8' : '9';
+  return format(digits.join(''));
+}
+
+/** A joint-registry TIN the validate call answers VALID (not ending in 9, digit sum not a multiple of 7). */
+function validJtbTin(h: Buffer): string {
+  const digits = [...safeDigits(h, 10, false, FIXTURE_IDENTIFIERS.validateTin)];
+  if (digits[9] === '9') digits[9] = '8';
+  if (digitSum(digits.join('')) % 7 === 0) digits[0] = digits[0] === '9' ? '8' : String(Number(digits[0]) + 1);
+  return digits.join('');
+}
+
+/** A NIN (ending in an even digit, so the register holds it) derived from another identifier. */
+const derivedNin = (key: string) => safeDigits(hash(`idv-simulator:nin-for:${key}`), 11, true, FIXTURE_IDENTIFIERS.nin);
+/** A federal TIN (NNNNNNNN-NNNN, ending in an even digit, so verify finds it) derived from another identifier. */
+const derivedTin = (key: string) =>
+  safeDigits(hash(`idv-simulator:tin-for:${key}`), 12, true, FIXTURE_IDENTIFIERS.federalTin, (d) => `${d.slice(0, 8)}-${d.slice(8)}`);
+
+function personFrom(h: Buffer): PersonRecord {
+  const firstName = pick(FIRST, h, 0);
+  const lastName = pick(LAST, h, 1);
+  const state = h[4]! % STATES.length;
+  return {
+    firstName,
+    lastName,
+    ...(h[2]! % 3 === 0 ? {} : { middleName: FIRST[(h[0]! + 1 + (h[2]! % (FIRST.length - 1))) % FIRST.length]! }),
+    dateOfBirth: `${1950 + (h[6]! % 55)}-${pad(1 + (h[7]! % 12), 2)}-${pad(1 + (h[8]! % 28), 2)}`,
+    gender: h[3]! % 2 === 0 ? 'MALE' : 'FEMALE',
+    phoneNumber: generatedPhone(h, 9),
+    ...(h[14]! % 4 === 0 ? {} : { email: `${firstName}.${lastName}${h[15]}@example.com`.toLowerCase() }),
+    ...(h[16]! % 5 === 0 ? {} : { address: `${1 + (h[17]! % 120)} ${pick(STREETS, h, 18)}, ${pick(CITIES, h, 19)}` }),
+    stateOfOrigin: STATES[state]!,
+    lgaOfOrigin: LGAS[state]!,
+    nationality: 'Nigerian',
+    photo: FIXTURE_PHOTO,
+  };
+}
+
+/** A generated person: the same NIN always gives the same record. Every NIN ending in an even digit exists. */
+export function generatedPerson(nin: string): PersonRecord | undefined {
+  return lastDigitEven(nin) ? personFrom(hash(`idv-simulator:${nin}`)) : undefined;
+}
+
+/** A generated BVN holder: every BVN ending in an even digit exists. */
+export function generatedBvnPerson(bvn: string): PersonRecord | undefined {
+  if (!lastDigitEven(bvn)) return undefined;
+  const h = hash(`idv-simulator:bvn:${bvn}`);
+  return {
+    ...personFrom(h),
+    enrollmentBank: pick(BANKS, h, 20),
+    enrollmentBranch: `${pick(STREETS, h, 21)}, ${pick(CITIES, h, 22)}`,
+    registrationDate: isoDate(h, 23, 2014, 10),
+  };
+}
+
+function generatedTaxpayer(tin: string): TaxpayerRecord {
+  const h = hash(`idv-simulator:tin:${tin}`);
+  const company = h[0]! % 2 === 0;
+  const city = pick(CITIES, h, 1);
+  const address = `${1 + (h[2]! % 150)} ${pick(STREETS, h, 3)}, ${city}`;
+  const jtbTin = validJtbTin(h.subarray(4));
+  if (company) {
+    const name = `${pick(BIZ_A, h, 20)} ${pick(BIZ_B, h, 21)} Limited`;
+    return {
+      firsTin: tin,
+      jtbTin,
+      taxpayerName: name,
+      cacRegNumber: `RC${100_000 + (h.readUInt32BE(22) % 8_900_000)}`,
+      taxOffice: pick(TAX_OFFICES, h, 26),
+      phoneNumber: generatedPhone(h, 27),
+      email: `accounts@${slug(name)}.com.ng`,
+      address,
+    };
+  }
+  const firstName = pick(FIRST, h, 20);
+  const lastName = pick(LAST, h, 21);
+  return {
+    firsTin: tin,
+    jtbTin: h[22]! % 2 === 0 ? jtbTin : null,
+    taxpayerName: `${firstName} ${lastName}`,
+    cacRegNumber: null,
+    taxOffice: pick(TAX_OFFICES, h, 26),
+    phoneNumber: generatedPhone(h, 27),
+    email: h[23]! % 3 === 0 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
+    address,
+  };
+}
+
+function generatedCompany(rcNumber: string): { basic: CacCompany; advance: CacAdvanceCompany } {
+  const h = hash(`idv-simulator:cac:${rcNumber}`);
+  const companyName = `${pick(BIZ_A, h, 0)} ${pick(BIZ_B, h, 1)} Limited`;
+  const s = h[2]! % STATES.length;
+  const city = CITIES[s]!;
+  const common = {
+    rcNumber,
+    companyName,
+    entityType: 'RC' as const,
+    companyStatus: h[6]! % 10 === 0 ? 'INACTIVE' : 'ACTIVE',
+    companyAddress: `${1 + (h[7]! % 150)} ${pick(STREETS, h, 8)}, ${city}`,
+    state: STATES[s]!,
+    city,
+    lga: LGAS[s]!,
+    registrationDate: isoDate(h, 3, 1990, 34),
+  };
+  const count = 2 + (h[15]! % 5);
+  const secretary = digitSum(rcNumber) % 2 === 1;
+  const directors: CacDirector[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = hash(`idv-simulator:cac:${rcNumber}:${i}`);
+    const firstName = pick(FIRST, d, 0);
+    const surname = pick(LAST, d, 1);
+    const ds = d[2]! % STATES.length;
+    const isSecretary = secretary && i === count - 1;
+    directors.push({
+      id: 1_000 + (d.readUInt32BE(3) % 9_000_000),
+      surname,
+      firstName,
+      otherName: d[7]! % 2 === 0 ? pick(FIRST, d, 8) : null,
+      email: d[9]! % 3 === 0 ? null : `${firstName}.${surname}@example.com`.toLowerCase(),
+      phoneNumber: d[10]! % 3 === 0 ? null : generatedPhone(d, 11),
+      gender: d[15]! % 2 === 0 ? 'MALE' : 'FEMALE',
+      dateOfBirth: d[16]! % 5 === 0 ? null : isoDate(d, 17, 1950, 50),
+      dateOfAppointment: common.registrationDate,
+      status: 'ACTIVE',
+      occupation: isSecretary ? 'Chartered Secretary' : pick(OCCUPATIONS, d, 20),
+      nationality: 'Nigerian',
+      address: d[21]! % 4 === 0 ? null : `${1 + (d[22]! % 99)} ${pick(STREETS, d, 23)}`,
+      city: CITIES[ds]!,
+      state: STATES[ds]!,
+      lga: LGAS[ds]!,
+      identityNumber: d[24]! % 2 === 0 ? null : safeDigits(d.subarray(25), 11, false, FIXTURE_IDENTIFIERS.nin),
+      numSharesAlloted: isSecretary ? null : String(1_000 * (1 + (d[26]! % 900))),
+      typeOfShares: isSecretary ? null : 'ORDINARY',
+      isChairman: i === 0,
+      isDesignated: isSecretary,
+      isCorporate: false,
+      affiliateType: isSecretary ? 'SECRETARY' : 'DIRECTOR',
+    });
+  }
+  return {
+    basic: {
+      ...common,
+      branchAddress: h[9]! % 3 === 0 ? `${1 + (h[10]! % 99)} ${pick(STREETS, h, 11)}, ${pick(CITIES, h, 12)}` : null,
+      emailAddress: h[13]! % 2 === 0 ? `info@${slug(companyName)}.ng` : null,
+      searchScore: '100',
+    },
+    advance: { companyId: 100_000 + (h.readUInt32BE(16) % 900_000), ...common, directors },
+  };
+}
+
+// The register as a whole: the fixture identifiers are decided by the fixtures, the rest generated.
+
+function registerPerson(nin: string): PersonRecord | undefined {
+  return FIXTURE_IDENTIFIERS.nin.has(nin) ? fixturePerson(nin) : generatedPerson(nin);
+}
+function bvnPerson(bvn: string): PersonRecord | undefined {
+  return FIXTURE_IDENTIFIERS.bvn.has(bvn) ? fixtureBvnPerson(bvn) : generatedBvnPerson(bvn);
+}
+function phoneLookup(e164: string): PersonWithNin | undefined {
+  if (FIXTURE_IDENTIFIERS.phone.has(e164)) return fixturePhoneLookup(e164);
+  if (!'135'.includes(e164.at(-1)!)) return undefined;
+  const nin = derivedNin(e164);
+  return { ...generatedPerson(nin)!, phoneNumber: localPhone(e164), nin };
+}
+function resolvePhone(e164: string): { nin: string } | undefined {
+  if (FIXTURE_IDENTIFIERS.phone.has(e164)) return fixtureResolve(e164);
+  return lastDigitEven(e164) ? { nin: derivedNin(e164) } : undefined;
+}
+function taxpayerByTin(tin: string): TaxpayerRecord | undefined {
+  if (FIXTURE_IDENTIFIERS.federalTin.has(tin)) return fixtureTaxpayerByTin(tin);
+  return lastDigitEven(tin) ? generatedTaxpayer(tin) : undefined;
+}
+function taxpayerByPhone(e164: string): TaxpayerRecord | undefined {
+  if (FIXTURE_IDENTIFIERS.phone.has(e164)) return fixtureTaxpayerByPhone(e164);
+  return lastDigitEven(e164) ? { ...generatedTaxpayer(derivedTin(e164)), phoneNumber: localPhone(e164) } : undefined;
+}
+function tinFromNin(nin: string): TinFromNinRecord | undefined {
+  if (FIXTURE_IDENTIFIERS.nin.has(nin)) return fixtureTinFromNin(nin);
+  const person = generatedPerson(nin);
+  if (!person) return undefined;
+  const [y, m, d] = person.dateOfBirth!.split('-');
+  return {
+    tin: derivedTin(`nin:${nin}`),
+    firstName: person.firstName!,
+    lastName: person.lastName!,
+    dateOfBirth: `${d}/${m}/${y}`,
+    taxResidency: pick(STATES, hash(`idv-simulator:residency:${nin}`), 0),
+  };
+}
+function validation(tin: string, country: string): TinValidation | undefined {
+  if (FIXTURE_IDENTIFIERS.validateTin.has(tin)) return fixtureValidation(tin, country);
+  if (tin.endsWith('9')) return undefined;
+  const c = country.toLowerCase();
+  return digitSum(tin) % 7 === 0
+    ? { result: 'INVALID', format: null, tinType: null, country: c }
+    : { result: 'VALID', format: tin, tinType: 'JTB', country: c };
+}
+function generatedCompanyFor(query: CacQuery) {
+  if (query.companyType !== 'RC' || !/^[1-9]\d{5,6}$/.test(query.rcNumber) || !lastDigitEven(query.rcNumber)) return undefined;
+  const c = generatedCompany(query.rcNumber);
+  return cacMatches(c.basic, query) ? c : undefined;
+}
+function cacBasic(query: CacQuery): CacCompany | undefined {
+  if (FIXTURE_IDENTIFIERS.rcNumber.has(query.rcNumber)) return fixtureCacBasic(query);
+  return generatedCompanyFor(query)?.basic;
+}
+function cacAdvance(query: CacQuery): { companies: CacAdvanceCompany[] } | undefined {
+  if (FIXTURE_IDENTIFIERS.rcNumber.has(query.rcNumber)) return fixtureCacAdvance(query);
+  const c = generatedCompanyFor(query);
+  return c ? { companies: [c.advance] } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies.
+
+type Body = Record<string, unknown>;
+/** A parsed call: the identifier (for its faults) and the answer (undefined: 404); or what is malformed. */
+type Parsed = { identifier: string; answer: () => object | undefined } | string;
+
+const NIN = /^\d{11}$/;
+const FIRS_TIN = /^\d{8}-\d{4}$/;
+const JTB_TIN = /^\d{10,13}$/;
+const COUNTRY = /^[A-Za-z]{2}$/;
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const str = (b: Body, name: string, pattern: RegExp): string | undefined => {
+  const v = b[name];
+  return typeof v === 'string' && pattern.test(v) ? v : undefined;
+};
+const isImage = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+const parseNin = (b: Body, answer: (nin: string) => object | undefined): Parsed => {
+  const nin = str(b, 'nin', NIN);
+  return nin === undefined ? 'nin must be 11 digits' : { identifier: nin, answer: () => answer(nin) };
+};
+const parsePhone = (b: Body, answer: (phone: string) => object | undefined): Parsed => {
+  const phone = str(b, 'phoneNumber', E164);
+  return phone === undefined ? 'phoneNumber must be in E.164 (+2348012345678)' : { identifier: phone, answer: () => answer(phone) };
+};
+const parseCac = (b: Body, answer: (q: CacQuery) => object | undefined): Parsed => {
+  const { rcNumber, companyType, companyName } = b;
+  if (typeof rcNumber !== 'string' || rcNumber.length === 0 || rcNumber.length > 64) return 'rcNumber must be a non-empty string';
+  if (typeof companyType !== 'string' || !(COMPANY_TYPES as readonly string[]).includes(companyType)) {
+    return `companyType must be one of ${COMPANY_TYPES.join(', ')}`;
+  }
+  if (companyName !== undefined && companyName !== null && typeof companyName !== 'string') return 'companyName must be a string';
+  const query: CacQuery = { rcNumber, companyType: companyType as CompanyType, companyName: typeof companyName === 'string' ? companyName : undefined };
+  return { identifier: rcNumber, answer: () => answer(query) };
+};
+
+const CALLS: ReadonlyArray<readonly [string, (b: Body) => Parsed]> = [
+  ['/identity/v1/nin/lookup', (b) => parseNin(b, (nin) => wrap('person', registerPerson(nin)))],
+  ['/identity/v1/phone/lookup', (b) => parsePhone(b, (phone) => wrap('person', phoneLookup(phone)))],
+  [
+    '/identity/v1/nin/face-match',
+    (b) => {
+      const { selfieImage, livelinessImages } = b;
+      if (!isImage(selfieImage)) return 'selfieImage must be a base64 string';
+      if (!Array.isArray(livelinessImages) || !livelinessImages.every(isImage)) return 'livelinessImages must be an array of base64 strings';
+      return parseNin(b, (nin) => {
+        const person = registerPerson(nin);
+        return person && faceComparison(person, [selfieImage, livelinessImages as string[]]);
+      });
+    },
+  ],
+  [
+    '/bvn/v1/bvn/lookup',
+    (b) => {
+      const bvn = str(b, 'bvn', NIN);
+      return bvn === undefined ? 'bvn must be 11 digits' : { identifier: bvn, answer: () => wrap('person', bvnPerson(bvn)) };
+    },
+  ],
+  [
+    '/bvn/v1/bvn/face-validation',
+    (b) => {
+      const bvn = str(b, 'bvn', NIN);
+      if (bvn === undefined) return 'bvn must be 11 digits';
+      const image = b.image;
+      if (!isImage(image)) return 'image must be a base64 string';
+      return {
+        identifier: bvn,
+        answer: () => {
+          const person = bvnPerson(bvn);
+          return person && faceComparison(person, [image]);
+        },
+      };
+    },
+  ],
+  [
+    '/firs/v1/tin/verify',
+    (b) => {
+      const tin = str(b, 'tin', FIRS_TIN);
+      return tin === undefined ? 'tin must be NNNNNNNN-NNNN' : { identifier: tin, answer: () => wrap('taxpayer', taxpayerByTin(tin)) };
+    },
+  ],
+  ['/firs/v1/tin/by-phone', (b) => parsePhone(b, (phone) => wrap('taxpayer', taxpayerByPhone(phone)))],
+  ['/firs/v1/tin/from-nin', (b) => parseNin(b, tinFromNin)],
+  [
+    '/jtb/v1/tin/validate',
+    (b) => {
+      const tin = str(b, 'tin', JTB_TIN);
+      if (tin === undefined) return 'tin must be 10 to 13 digits';
+      const country = str(b, 'country', COUNTRY);
+      if (country === undefined) return 'country must be a two-letter code';
+      return { identifier: tin, answer: () => validation(tin, country) };
+    },
+  ],
+  ['/cac/v1/companies/basic', (b) => parseCac(b, (q) => wrap('company', cacBasic(q)))],
+  ['/cac/v1/companies/advance', (b) => parseCac(b, cacAdvance)],
+  ['/resolution/v1/msisdn/resolve', (b) => parsePhone(b, resolvePhone)],
+];
+
+function wrap<K extends string, V>(key: K, value: V | undefined): Record<K, V> | undefined {
+  return value === undefined ? undefined : ({ [key]: value } as Record<K, V>);
+}
+
+// ---------------------------------------------------------------------------------------------
+
 export async function buildSimulator(options: SimulatorOptions = {}): Promise<FastifyInstance> {
-  // A hanging answer must not hold up shutdown.
-  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // A hanging answer must not hold up shutdown. Face images make large bodies.
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 32 * 1024 * 1024 });
   let counter = 0;
   const reference = () => `SIM-${Date.now().toString(36).toUpperCase()}-${(++counter).toString(36).toUpperCase()}`;
-  const delay = async () => {
-    if (options.latencyMs) await sleep(options.latencyMs);
+
+  // The draws (faults and latency), from options.seed; re-seeded when the option changes.
+  let seededWith: number | undefined;
+  let faultRandom = () => 0;
+  let latencyRandom = () => 0;
+  const reseed = () => {
+    seededWith = options.seed;
+    const seed = options.seed ?? randomInt(0, 2 ** 32);
+    faultRandom = mulberry32(seed);
+    latencyRandom = mulberry32(seed ^ 0x9e3779b9);
+  };
+  reseed();
+  const checkSeed = () => {
+    if (options.seed !== seededWith) reseed();
   };
 
-  app.post<{ Body: { nin?: unknown } }>('/identity/v1/nin/lookup', async (req, reply) => {
-    await delay();
-    const nin = typeof req.body?.nin === 'string' ? req.body.nin : '';
-    if (!/^\d{11}$/.test(nin)) return reply.code(400).send({ error: 'nin must be 11 digits' });
-    switch (nin) {
-      case FAULT_NINS.error:
-        return reply.code(500).send({ error: 'internal error' });
-      case FAULT_NINS.unavailable:
-        return reply.code(503).send({ error: 'service unavailable' });
-      case FAULT_NINS.rateLimited:
-        return reply.code(429).header('retry-after', '3').send({ error: 'too many requests' });
-      case FAULT_NINS.timeout:
-        await sleep(options.hangMs ?? 60_000);
-        return reply.code(504).send({ error: 'gave up' });
-      default: {
-        const person = generatedPerson(nin);
-        return person ? { referenceId: reference(), person } : reply.code(404).send({ referenceId: reference() });
-      }
+  /** Added latency (ms): log-normal with median latencyMs and p99 ≈ latencyMs + latencyJitterMs. */
+  const latency = (): number => {
+    const median = options.latencyMs ?? 0;
+    const jitter = options.latencyJitterMs ?? 0;
+    if (!(jitter > 0)) return median > 0 ? median : 0;
+    checkSeed();
+    // A standard normal (Box–Muller).
+    const z = Math.sqrt(-2 * Math.log(1 - latencyRandom())) * Math.cos(2 * Math.PI * latencyRandom());
+    const cap = median + 10 * jitter;
+    if (!(median > 0)) return Math.min(cap, (Math.abs(z) * jitter) / 2.576); // half-normal, p99 = jitter
+    const sigma = Math.log(1 + jitter / median) / 2.326;
+    return Math.min(cap, median * Math.exp(sigma * z));
+  };
+  const delay = async () => {
+    const ms = latency();
+    if (ms > 0) await sleep(ms);
+  };
+
+  /** One draw per registry call, so a seed gives the same sequence of faults whatever the rates. */
+  const drawFault = (): Fault | undefined => {
+    checkSeed();
+    let x = faultRandom();
+    for (const [rate, fault] of [
+      [options.errorRate, 'error'],
+      [options.unavailableRate, 'unavailable'],
+      [options.rateLimitRate, 'rate_limited'],
+      [options.timeoutRate, 'hang'],
+    ] as const) {
+      const r = rate ?? 0;
+      if (r > 0 && x < r) return fault;
+      x -= r > 0 ? r : 0;
     }
+    return undefined;
+  };
+
+  const fault = async (reply: FastifyReply, kind: Fault) => {
+    switch (kind) {
+      case 'error':
+        return reply.code(500).send({ error: 'internal error' });
+      case 'unavailable':
+        return reply.code(503).send({ error: 'service unavailable' });
+      case 'rate_limited':
+        return reply.code(429).header('retry-after', RETRY_AFTER_SECONDS).send({ error: 'too many requests' });
+      case 'timeout':
+        return reply.code(504).send({ error: 'upstream timed out' });
+      case 'hang':
+        // Never answers within any sensible adapter timeout; the timer does not keep a process alive.
+        await sleep(options.hangMs ?? 60_000, undefined, { ref: false });
+        return reply.code(504).send({ error: 'gave up' });
+    }
+  };
+
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    const status = err.statusCode !== undefined && err.statusCode >= 400 ? err.statusCode : 500;
+    return reply.code(status).send({ error: status >= 500 ? 'internal error' : err.message });
   });
+  app.addHook('onRequest', (req, reply, done) => {
+    const correlationId = req.headers['x-correlation-id'];
+    if (typeof correlationId === 'string') reply.header('x-correlation-id', correlationId);
+    done();
+  });
+
+  for (const [path, parse] of CALLS) {
+    app.post(path, async (req, reply) => {
+      const forced = req.headers['x-simulator-fault'];
+      if (forced !== undefined) {
+        const kind = SIMULATOR_FAULTS.find((f) => f === forced);
+        if (!kind) return reply.code(400).send({ error: `X-Simulator-Fault must be one of ${SIMULATOR_FAULTS.join(', ')}` });
+        return fault(reply, kind);
+      }
+      await delay();
+      const drawn = drawFault();
+      if (drawn) return fault(reply, drawn);
+      const body = req.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return reply.code(400).send({ error: 'a JSON object body is required' });
+      const parsed = parse(body as Body);
+      if (typeof parsed === 'string') return reply.code(400).send({ error: parsed });
+      const idFault = identifierFault(parsed.identifier);
+      if (idFault) return fault(reply, idFault);
+      const payload = parsed.answer();
+      const referenceId = reference();
+      return payload === undefined ? reply.code(404).send({ referenceId }) : reply.send({ referenceId, ...payload });
+    });
+  }
+
   // The payment gateway (Paystack's wire format). A payment completes when its authorisation URL is
   // opened (?outcome=failed|abandoned for the other ends); a webhook then goes to gatewayWebhookUrl.
   const payments = new Map<string, { reference: string; amount: number; status: string; accessCode: string }>();
@@ -137,7 +614,7 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
 
 /** Starts the simulator on a port (0: any free one) and returns its base URL. */
 export async function startSimulator(options: SimulatorOptions & { host?: string; port?: number } = {}) {
-  // The options object stays live: a webhook URL known only later can still be set on it.
+  // The options object stays live: a webhook URL known only later, or new fault rates, can be set on it.
   const app = await buildSimulator(options);
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return { app, url: address, options };

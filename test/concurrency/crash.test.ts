@@ -43,7 +43,7 @@ describe.runIf(postgres)('a server killed mid-verification [postgres]', () => {
         REDIS_URL: '',
         JWT_SECRET: TEST_JWT_SECRET,
         DATA_ENCRYPTION_KEY: TEST_DATA_KEY.toString('base64'),
-        IDENTITY_PROVIDER_URL: simulator.url,
+        IDENTITY_PROVIDER_URL: `${simulator.url}/identity`,
         PAYMENT_GATEWAY_URL: `${simulator.url}/gateway`,
         PROVIDER_TIMEOUT_MS: '3000',
         IDEMPOTENCY_LEASE_MS: String(LEASE_MS),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICES, type ServiceCode } from '../../src/catalogue/catalogue.js';
 import type { ServiceView } from '../../src/catalogue/catalogue.service.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
-import { FIXTURE_NIN_PERSON, FIXTURE_PHOTO } from '../../src/providers/sandbox/fixtures.js';
+import { FIXTURE_NIN_PERSON, FIXTURE_PHOTO } from '../../src/providers/fixtures.js';
 import {
   OWNER_PASSWORD,
   addMember,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_NIN_PERSON, FIXTURE_PHOTO } from '../../src/providers/sandbox/fixtures.js';
+import { FIXTURE_NIN_PERSON, FIXTURE_PHOTO } from '../../src/providers/fixtures.js';
 import { createOrg, describeEachBackend, lookup, ninBody, type Harness } from '../helpers/harness.js';
 
 async function recordsOf(h: Harness, organisationId: string) {

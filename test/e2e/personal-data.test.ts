@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { FIXTURE_NIN_PERSON } from '../../src/providers/sandbox/fixtures.js';
+import { FIXTURE_NIN_PERSON } from '../../src/providers/fixtures.js';
 import { createOrg, describeEachBackend, lookup, ninBody } from '../helpers/harness.js';
 
 describeEachBackend('personal data never reaches the logs', (h) => {

@@ -12,7 +12,9 @@ import { createDataCipher, type DataCipher } from '../../src/platform/crypto.js'
 import { openDatabase, type Database } from '../../src/platform/db.js';
 import type { App } from '../../src/platform/http-types.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createHttpIdentityRegister } from '../../src/providers/http/identity.http.js';
+import { registerBreakerMetrics } from '../../src/platform/circuit-breaker.js';
+import { metricsRegistryOf } from '../../src/platform/metrics.js';
+import { createHttpProviders, simulatorUrls, type HttpProviders, type HttpProvidersOptions } from '../../src/providers/http/providers.http.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
 import { createHttpPaymentGateway } from '../../src/providers/http/gateway.http.js';
 import { DEV_GATEWAY_SECRET } from '../../src/config.js';
@@ -69,6 +71,10 @@ export interface Harness {
   cipher: DataCipher;
   clock: Clock;
   simulatorUrl: string;
+  /** The registry simulator live keys reach (its options can be changed while it runs). */
+  simulator: Awaited<ReturnType<typeof startSimulator>>;
+  /** The live providers (HTTP adapters to the simulator) and their circuit breakers. */
+  providers: HttpProviders;
   /** The payment gateway the services use (the simulator's). */
   gateway: PaymentGateway;
 }
@@ -86,6 +92,10 @@ export interface HarnessOptions {
   providerTimeoutMs?: number;
   /** Latency the registry simulator adds to every answer. */
   simulatorLatencyMs?: number;
+  /** The live providers' circuit breakers' clock (default: the system clock, whatever `clock` is). */
+  breakerClock?: Clock;
+  /** The breakers' thresholds (DESIGN.md §8 by default); a suite that hammers fault identifiers may raise them. */
+  breaker?: HttpProvidersOptions['breaker'];
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
@@ -119,7 +129,13 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
   });
   // Live keys reach a registry simulator of their own, over HTTP, as in development.
   const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000, latencyMs: options.simulatorLatencyMs ?? 0 });
-  const identity = createHttpIdentityRegister({ baseUrl: simulator.url, timeoutMs: providerTimeoutMs });
+  const providers = createHttpProviders({
+    urls: simulatorUrls(simulator.url),
+    timeoutMs: providerTimeoutMs,
+    apiKey: null,
+    clock: options.breakerClock ?? systemClock,
+    ...(options.breaker ? { breaker: options.breaker } : {}),
+  });
   const gateway = createHttpPaymentGateway({ baseUrl: `${simulator.url}/gateway`, secret: DEV_GATEWAY_SECRET, timeoutMs: providerTimeoutMs });
   services.useGateway(gateway);
   const app = await buildApp({
@@ -129,16 +145,18 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     nodeEnv: 'test',
     sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
     defaultMetrics: false,
-    liveProviders: { identity },
+    liveProviders: providers,
     holdExpiryMs: 3 * providerTimeoutMs + 15_000 + 30_000,
   });
   app.addHook('onClose', async () => {
-    await identity.close();
+    await providers.close();
     await gateway.close();
     await simulator.app.close();
   });
+  const registry = metricsRegistryOf(app);
+  if (registry) registerBreakerMetrics(registry, Object.values(providers.breakers));
   await app.ready();
-  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url, gateway };
+  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url, simulator, providers, gateway };
 }
 
 /** describe() once per back-end, with a harness built before and closed after. */

@@ -1,13 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IdGenerator } from '../../platform/ids.js';
-import type { PersonRecord, ProviderCallContext, ProviderOutcome, Providers } from '../ports.js';
-import { FIXTURE_NIN_FOUND, FIXTURE_NIN_PERSON } from './fixtures.js';
+import type { ProviderCallContext, ProviderOutcome, Providers } from '../ports.js';
+import {
+  fixtureBvnPerson,
+  fixtureCacAdvance,
+  fixtureCacBasic,
+  fixtureFaceMatch,
+  fixtureFaceValidation,
+  fixturePerson,
+  fixturePhoneLookup,
+  fixtureResolve,
+  fixtureTaxpayerByPhone,
+  fixtureTaxpayerByTin,
+  fixtureTinFromNin,
+  fixtureValidation,
+} from '../fixtures.js';
 
 export const SLOW_SCENARIO_DELAY_MS = 2_000;
 
 /**
- * The providers test keys use: fixtures, no network. X-Sandbox-Scenario forces each kind of upstream
- * failure so clients can rehearse their handling of every status.
+ * The providers test keys use: fixtures (DESIGN.md §5, `../fixtures.ts`), no network. Anything not a
+ * fixture is not found. X-Sandbox-Scenario forces each kind of upstream failure so clients can
+ * rehearse their handling of every status.
  */
 export function createSandboxProviders(deps: { ids: IdGenerator; slowDelayMs?: number }): Providers {
   const slowDelayMs = deps.slowDelayMs ?? SLOW_SCENARIO_DELAY_MS;
@@ -35,8 +49,28 @@ export function createSandboxProviders(deps: { ids: IdGenerator; slowDelayMs?: n
 
   return {
     identity: {
-      lookupNin: (nin, ctx) =>
-        answer<PersonRecord>(ctx, () => (nin === FIXTURE_NIN_FOUND ? { ...FIXTURE_NIN_PERSON } : undefined)),
+      lookupNin: (nin, ctx) => answer(ctx, () => fixturePerson(nin)),
+      lookupPhone: (phoneNumber, ctx) => answer(ctx, () => fixturePhoneLookup(phoneNumber)),
+      faceMatch: (input, ctx) => answer(ctx, () => fixtureFaceMatch(input)),
+    },
+    bvn: {
+      lookupBvn: (bvn, ctx) => answer(ctx, () => fixtureBvnPerson(bvn)),
+      faceValidation: (input, ctx) => answer(ctx, () => fixtureFaceValidation(input)),
+    },
+    federalTax: {
+      verifyTin: (tin, ctx) => answer(ctx, () => fixtureTaxpayerByTin(tin)),
+      byPhone: (phoneNumber, ctx) => answer(ctx, () => fixtureTaxpayerByPhone(phoneNumber)),
+      tinFromNin: (nin, ctx) => answer(ctx, () => fixtureTinFromNin(nin)),
+    },
+    jointTax: {
+      validateTin: (input, ctx) => answer(ctx, () => fixtureValidation(input.tin, input.country)),
+    },
+    corporate: {
+      basic: (query, ctx) => answer(ctx, () => fixtureCacBasic(query)),
+      advance: (query, ctx) => answer(ctx, () => fixtureCacAdvance(query)),
+    },
+    phoneResolution: {
+      resolve: (phoneNumber, ctx) => answer(ctx, () => fixtureResolve(phoneNumber)),
     },
   };
 }
