@@ -21,7 +21,7 @@ const CLI = 'dist/cli/main.js';
  * PostgreSQL when `settings.databaseUrl` is set (a temporary database on that server), otherwise the
  * embedded database in a temporary DATA_DIR. Returns `{ base, testKey, liveKey, storage, child }`.
  */
-export async function startIdv(settings, { cpuProfDir = null } = {}) {
+export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extraEnv = {} } = {}) {
   if (!existsSync(join(ROOT, CLI))) throw new BenchError(`${CLI} is missing; run \`npm run build\` (npm run bench does)`);
 
   const port = await freePort();
@@ -34,6 +34,7 @@ export async function startIdv(settings, { cpuProfDir = null } = {}) {
     // Benchmarks set their own guards rather than measure them (DESIGN.md §8).
     CONCURRENCY_LIMIT: '100000',
     VELOCITY_LIMIT: '10000000',
+    ...extraEnv,
   };
 
   let storage;
@@ -67,9 +68,44 @@ export async function startIdv(settings, { cpuProfDir = null } = {}) {
     { ...env, ADJUSTMENT_APPROVAL_THRESHOLD: '1000000000' },
   );
 
-  const child = startNode('idv', CLI, ['serve'], { env, cpuProfDir });
+  const child = startNode(name, CLI, ['serve'], { env, cpuProfDir });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
 
   return { base, testKey, liveKey, storage, child };
+}
+
+/**
+ * The registry simulator in a child process of its own, every answer delayed by `latencyMs` (no
+ * jitter), and the provider settings that point an idv server at it.
+ */
+export async function startSimulatorProcess({ latencyMs, cpuProfDir = null }) {
+  const port = await freePort();
+  const child = startNode('simulator', CLI, ['simulator'], {
+    env: { HOST: '127.0.0.1', SIMULATOR_PORT: String(port), SIMULATOR_LATENCY_MS: String(latencyMs), SIMULATOR_LATENCY_JITTER_MS: '0', NODE_ENV: 'development' },
+    cpuProfDir,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  // It has no health route: any answer from a registry call means it is up.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new BenchError(`the simulator exited. Last output:\n${child.tail()}`);
+    try {
+      await (await fetch(`${base}/identity/v1/nin/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new BenchError(`the simulator did not answer within 30 s. Last output:\n${child.tail()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const providerEnv = {
+    IDENTITY_PROVIDER_URL: `${base}/identity`,
+    BVN_PROVIDER_URL: `${base}/bvn`,
+    FEDERAL_TAX_PROVIDER_URL: `${base}/firs`,
+    JOINT_TAX_PROVIDER_URL: `${base}/jtb`,
+    CORPORATE_REGISTRY_URL: `${base}/cac`,
+    PHONE_RESOLUTION_PROVIDER_URL: `${base}/resolution`,
+    PAYMENT_GATEWAY_URL: `${base}/gateway`,
+  };
+  return { base, child, providerEnv };
 }

@@ -9,7 +9,7 @@
 // BENCH_CPU_PROF=1 (--cpu-prof on the servers, summarised at the end), BENCH_VERBOSE=1 (server output).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startIdv } from './idv.js';
+import { startIdv, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
   ROOT,
@@ -32,6 +32,12 @@ import {
 import { formatSummary, summariseProfile } from './profile-summary.js';
 
 const NIN_LOOKUP_BODY = JSON.stringify({ nin: '11111111111', requestReason: 'ACCOUNT_OPENING' });
+const CAC_ADVANCE_BODY = JSON.stringify({ rcNumber: '1234567', purpose: 'KYB_ONBOARDING' });
+// A generated number the resolution provider cannot resolve and the register's phone lookup finds.
+const PHONE_FALLBACK_BODY = JSON.stringify({ phoneNumber: '08031234561', requestReason: 'ACCOUNT_OPENING' });
+/** Upstream latency and load of the registry-latency scenarios (issue 5): 50 ms, 500 connections. */
+const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 50);
+const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS ?? 500);
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** Servers several scenarios load (the idv server): started on first use, stopped at the end. */
@@ -112,6 +118,72 @@ const scenarios = [
       };
     },
   },
+  {
+    id: 'simulator-direct',
+    label: `registry simulator alone (${UPSTREAM_LATENCY_MS} ms)`,
+    async start(ctx) {
+      const sim = await use('simulator-latency', () => startSimulatorProcess({ latencyMs: UPSTREAM_LATENCY_MS, cpuProfDir: ctx.cpuProfDir }));
+      return {
+        request: { url: `${sim.base}/cac/v1/companies/advance`, method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ rcNumber: '1234567', companyType: 'RC' }) },
+        check: (status, json) => status === 200 && Array.isArray(json?.companies),
+        connections: LATENCY_CONNECTIONS,
+        pid: sim.child.pid,
+        tail: () => sim.child.tail(),
+        details: { upstreamCalls: 1, latencyMs: UPSTREAM_LATENCY_MS },
+      };
+    },
+  },
+  {
+    id: 'idv-cac-advance',
+    label: `live CAC Advance (registry ${UPSTREAM_LATENCY_MS} ms)`,
+    async start(ctx) {
+      const idv = await useLatencyIdv(ctx);
+      let n = 0;
+      const prefix = `bench-cac-${Date.now()}-`;
+      return {
+        request: {
+          url: `${idv.base}/v1/cac/advance`,
+          method: 'POST',
+          headers: { ...JSON_HEADERS, 'x-api-key': idv.liveKey },
+          body: CAC_ADVANCE_BODY,
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `${prefix}${++n}` } }),
+        },
+        check: (status, json) => status === 200 && json?.data?.charged === true && json.data.matchCount === 1,
+        connections: LATENCY_CONNECTIONS,
+        pid: idv.child.pid,
+        tail: () => idv.child.tail(),
+        details: { storage: idv.storage.kind, upstreamCalls: 1, latencyMs: UPSTREAM_LATENCY_MS },
+      };
+    },
+  },
+  {
+    id: 'idv-phone-fallback',
+    label: `live enhanced phone lookup, fallback path (registry ${UPSTREAM_LATENCY_MS} ms × 2 calls)`,
+    async start(ctx) {
+      const idv = await useLatencyIdv(ctx);
+      return {
+        request: { url: `${idv.base}/v1/phone/enhanced-lookup`, method: 'POST', headers: { ...JSON_HEADERS, 'x-api-key': idv.liveKey }, body: PHONE_FALLBACK_BODY },
+        check: (status, json) => status === 200 && json?.data?.resolvedBy === 'REGISTER_PHONE_LOOKUP' && json.data.charged === true,
+        connections: LATENCY_CONNECTIONS,
+        pid: idv.child.pid,
+        tail: () => idv.child.tail(),
+        details: { storage: idv.storage.kind, upstreamCalls: 2, latencyMs: UPSTREAM_LATENCY_MS },
+      };
+    },
+  },
+];
+
+/** The idv server whose live providers are the simulator child with latency. */
+const useLatencyIdv = (ctx) =>
+  use('idv-latency', async () => {
+    const sim = await use('simulator-latency', () => startSimulatorProcess({ latencyMs: UPSTREAM_LATENCY_MS, cpuProfDir: ctx.cpuProfDir }));
+    return ctx.startIdv({ name: 'idv-latency', extraEnv: sim.providerEnv });
+  });
+
+/** Latency the service adds at p99 on top of the registry's own (the simulator alone, per upstream call). */
+const addedLatency = [
+  { subject: 'idv-cac-advance', baseline: 'simulator-direct', goalMs: 5 },
+  { subject: 'idv-phone-fallback', baseline: 'simulator-direct', goalMs: 5 },
 ];
 
 /** Ratios printed in the final block: subject req/s ÷ baseline req/s, measured in this run. */
@@ -161,8 +233,8 @@ async function main() {
   let storage = null;
   const ctx = {
     cpuProfDir,
-    startIdv: async () => {
-      const idv = await startIdv(settings, { cpuProfDir });
+    startIdv: async (options = {}) => {
+      const idv = await startIdv(settings, { cpuProfDir, ...options });
       storage = idv.storage;
       console.log(`storage: ${idv.storage.description}`);
       return idv;
@@ -174,7 +246,8 @@ async function main() {
   for (const scenario of selected) {
     console.log(`\n▶ ${scenario.label} [${scenario.id}]`);
     const run = await scenario.start(ctx);
-    const { url, method, headers, body } = run.request;
+    // The sanity request is the load's request, per-request hook applied (a fresh Idempotency-Key).
+    const { url, method, headers, body } = run.request.setupRequest ? { ...run.request, ...run.request.setupRequest({ ...run.request }) } : run.request;
     const res = await fetch(url, { method, headers, body });
     const text = await res.text();
     let json = null;
@@ -186,7 +259,7 @@ async function main() {
     if (!run.check(res.status, json)) {
       throw new BenchError(`${scenario.label}: the sanity request before the load failed: HTTP ${res.status} ${text.slice(0, 600)}`);
     }
-    const r = await measureLoad(run.request, { ...settings, serverPid: run.pid });
+    const r = await measureLoad(run.request, { ...settings, ...(run.connections ? { connections: run.connections } : {}), serverPid: run.pid });
     results[scenario.id] = { label: scenario.label, ...run.details, ...r };
     console.log(describeScenario(scenario.label, r));
     if (r.non2xx > 0 || r.errors > 0) {
@@ -233,6 +306,24 @@ async function main() {
     });
   }
 
+  const added = [];
+  for (const c of addedLatency) {
+    const s = results[c.subject];
+    const b = results[c.baseline];
+    if (!s || !b) continue;
+    const own = b.latencyMs.p99 * s.upstreamCalls;
+    const addedMs = s.latencyMs.p99 - own;
+    added.push({
+      subject: c.subject,
+      addedP99Ms: round(addedMs, 1),
+      goalMs: c.goalMs,
+      meetsGoal: addedMs <= c.goalMs,
+      line:
+        `${s.label}: ${int(s.requestsPerSec)} req/s p99 ${ms(s.latencyMs.p99)} ms, ${s.connections} connections | registry's own p99 ` +
+        `${ms(b.latencyMs.p99)} ms × ${s.upstreamCalls} | added at p99 ${ms(addedMs)} ms (goal ≤ ${c.goalMs} ms)${addedMs <= c.goalMs ? '' : ' — ABOVE GOAL'}`,
+    });
+  }
+
   const profiles = [];
   if (cpuProfDir) {
     for (const file of readdirSync(cpuProfDir).filter((f) => f.endsWith('.cpuprofile'))) {
@@ -259,6 +350,7 @@ async function main() {
     broken,
     scenarios: results,
     ratios: ratios.map(({ line, ...r }) => r),
+    addedLatency: added.map(({ line, ...r }) => r),
     profiles: profiles.map((p) => ({ file: p.file, top: p.summary.self.slice(0, 15), areas: p.summary.areas })),
   };
   const out = join(resultsDir, 'latest.json');
@@ -267,7 +359,8 @@ async function main() {
   console.log('\n══════════════════════════════════ result ══════════════════════════════════');
   if (storage) console.log(`storage: ${storage.description}`);
   for (const r of ratios) console.log(r.line);
-  if (ratios.length === 0) console.log('(no ratio: a subject or its baseline was not run)');
+  for (const a of added) console.log(a.line);
+  if (ratios.length === 0 && added.length === 0) console.log('(no ratio: a subject or its baseline was not run)');
   if (broken.length > 0) console.log(`INVALID: ${broken.join(', ')} had non-2xx responses or errors (see above)`);
   console.log(`results: ${out}`);
   return broken.length > 0 ? 1 : 0;

@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dir(), JWT_SECRET: JWT, DATA_ENCRYPTION_KEY: KEY });
     expect(c).toMatchObject({ nodeEnv: 'development', port: 3000, databaseUrl: null, redisUrl: null, logLevel: 'info', secretsSource: 'environment' });
     expect(c.dataEncryptionKey.length).toBe(32);
+    expect(c.providerConnections).toBe(512);
+  });
+
+  it('takes the connections per upstream registry, and refuses a value out of range', () => {
+    expect(loadConfig({ DATA_DIR: dir(), JWT_SECRET: JWT, DATA_ENCRYPTION_KEY: KEY, PROVIDER_CONNECTIONS: '64' }).providerConnections).toBe(64);
+    expect(() => loadConfig({ DATA_DIR: dir(), JWT_SECRET: JWT, DATA_ENCRYPTION_KEY: KEY, PROVIDER_CONNECTIONS: '0' })).toThrow(/PROVIDER_CONNECTIONS/);
   });
 
   it('stops a production start without secrets, naming each one', () => {

@@ -32,6 +32,8 @@ export interface Config {
   notificationRetryScheduleSeconds: number[];
   /** Timeout of one upstream call; leases and holds are derived from it (DESIGN.md §1). */
   providerTimeoutMs: number;
+  /** Keep-alive connections per upstream: the calls one process can have in flight to it at once. */
+  providerConnections: number;
   /** An idempotency lease (default 3 × provider timeout + 15 s) and a hold's life (default lease + 30 s). */
   idempotencyLeaseMs: number;
   holdExpiryMs: number;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     notificationRetryScheduleSeconds: schedule.map(Number),
     providerTimeoutMs,
+    providerConnections: int('PROVIDER_CONNECTIONS', 512, 1, 10_000),
     idempotencyLeaseMs,
     holdExpiryMs,
     identityProviderUrl,

@@ -42,6 +42,7 @@ export async function startServer(config: Config, logger: Logger, out: NodeJS.Wr
     urls: providerUrls,
     timeoutMs: config.providerTimeoutMs,
     apiKey: config.providerApiKey,
+    connections: config.providerConnections,
     breaker: {
       onStateChange: ({ name, from, to }) => {
         if (to === 'open') logger.warn({ upstream: name, from }, `circuit breaker of ${name} opened: its calls are answered 503 for 5 s`);

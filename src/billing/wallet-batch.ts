@@ -5,6 +5,7 @@ import { AppError } from '../platform/errors.js';
 import { createGroupCommitter, type ItemOutcome } from '../platform/group-commit.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { DB, VerificationRecordsTable } from '../platform/schema.js';
+import type { SealedPayload } from '../records/records.repository.js';
 import { FencedError, type IdempotencyScope, type StoredAnswer } from '../idempotency/idempotency.service.js';
 
 export interface Hold {
@@ -23,6 +24,8 @@ export interface Settlement {
   record: Insertable<VerificationRecordsTable>;
   /** The billable answer kept against the Idempotency-Key, fenced by the claim's token. */
   store: { claim: { scope: IdempotencyScope; token: number }; answer: StoredAnswer } | null;
+  /** What the answer keeps durably beside its record (encrypted), written with it. */
+  payload?: SealedPayload | null;
 }
 
 export type WalletOp =
@@ -97,6 +100,7 @@ export function createWalletBatcher(deps: WalletBatchDeps) {
         t: ids.next('txn'),
         rec: recordJson(op.record),
         st,
+        pl: op.payload ? { a: op.payload.audit.toString('hex'), r: op.payload.redacted.toString('hex') } : null,
       };
     });
     const res = await db.executeQuery<{ outcomes: string[] }>(

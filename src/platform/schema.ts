@@ -99,6 +99,7 @@ export interface VerificationRecordsTable {
   request_id: string;
   duration_ms: number;
   replay_of: string | null;
+  resolved_by: 'RESOLUTION_PROVIDER' | 'REGISTER_PHONE_LOOKUP' | null;
   created_at: Timestamp;
 }
 
@@ -197,6 +198,13 @@ export interface HoldsTable {
   settled_at: Timestamp | null;
 }
 
+export interface VerificationPayloadsTable {
+  verification_id: string;
+  audit_ciphertext: Bytes;
+  redacted_ciphertext: Bytes;
+  created_at: Timestamp;
+}
+
 export interface WalletAlertsTable {
   id: Generated<number>;
   organisation_id: string;
@@ -270,6 +278,7 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   holds: HoldsTable;
   wallet_alerts: WalletAlertsTable;
+  verification_payloads: VerificationPayloadsTable;
   adjustment_approvals: AdjustmentApprovalsTable;
   idempotency_requests: IdempotencyRequestsTable;
   payments: PaymentsTable;

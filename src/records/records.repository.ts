@@ -28,7 +28,19 @@ export interface NewVerificationRecord {
   requestId: string;
   durationMs: number;
   replayOf: string | null;
+  /** Enhanced phone lookup: the path that answered. */
+  resolvedBy?: 'RESOLUTION_PROVIDER' | 'REGISTER_PHONE_LOOKUP' | null;
   createdAt: Date;
+}
+
+/** What an answer keeps durably beside its record, in clear until sealed. */
+export interface RetainedPayload {
+  audit: unknown;
+  redacted: unknown;
+}
+export interface SealedPayload {
+  audit: Buffer;
+  redacted: Buffer;
 }
 
 /** The purpose under which identifiers are hashed for look-ups; one per identifier type. */
@@ -57,6 +69,7 @@ export function toRecordRow(cipher: DataCipher, r: NewVerificationRecord): Inser
     request_id: r.requestId,
     duration_ms: Math.max(0, Math.round(r.durationMs)),
     replay_of: r.replayOf,
+    resolved_by: r.resolvedBy ?? null,
     created_at: r.createdAt,
   };
 }
@@ -64,7 +77,7 @@ export function toRecordRow(cipher: DataCipher, r: NewVerificationRecord): Inser
 const RECORD_COLUMNS = [
   'id', 'organisation_id', 'type', 'endpoint', 'environment', 'verification_status', 'error_code', 'http_status',
   'charged', 'charge_amount_kobo', 'reference_id', 'identifier_type', 'identifier_ciphertext', 'identifier_hash',
-  'identifier_masked', 'purpose', 'request_reason', 'api_key_id', 'request_id', 'duration_ms', 'replay_of', 'created_at',
+  'identifier_masked', 'purpose', 'request_reason', 'api_key_id', 'request_id', 'duration_ms', 'replay_of', 'resolved_by', 'created_at',
 ] as const satisfies ReadonlyArray<keyof VerificationRecordsTable>;
 
 const insertTexts = new Map<number, string>();
@@ -104,6 +117,18 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
     /** Writes the record inside the caller's transaction. */
     insert: async (trx: Kysely<DB>, record: NewVerificationRecord) => {
       await trx.executeQuery(insertRecordsQuery([toRecordRow(deps.cipher, record)]));
+    },
+    /** The encrypted payload an answer keeps durably beside its record (CAC Advance: audit and redacted copies). */
+    sealPayload: (payload: RetainedPayload): SealedPayload => ({
+      audit: deps.cipher.encrypt(JSON.stringify(payload.audit)),
+      redacted: deps.cipher.encrypt(JSON.stringify(payload.redacted)),
+    }),
+    /** Writes a sealed payload in the caller's transaction (after its record). */
+    insertPayload: async (trx: Kysely<DB>, verificationId: string, sealed: SealedPayload, createdAt: Date) => {
+      await trx
+        .insertInto('verification_payloads')
+        .values({ verification_id: verificationId, audit_ciphertext: sealed.audit, redacted_ciphertext: sealed.redacted, created_at: createdAt })
+        .execute();
     },
     /** The row as stored (identifier encrypted, hashed and masked), for a live settlement to write. */
     toRow: (record: NewVerificationRecord) => toRecordRow(deps.cipher, record),

@@ -43,3 +43,21 @@ export const PersonRecordSchema = Type.Object(
   },
   { description: 'Fields the access level does not include, or the registry does not hold, are omitted.' },
 );
+
+/** BVN records add the enrolment fields from STANDARD up (DESIGN.md §4). */
+export const BVN_EXTRA_FIELDS: Partial<Record<AccessLevel, readonly string[]>> = {
+  STANDARD: ['enrollmentBank', 'enrollmentBranch', 'registrationDate'],
+  PREMIUM: ['enrollmentBank', 'enrollmentBranch', 'registrationDate'],
+};
+
+/** A BVN person: the person fields, the BVN echoed, and the enrolment fields. */
+export const BvnRecordSchema = Type.Object(
+  {
+    ...Type.Omit(PersonRecordSchema, ['nin']).properties,
+    bvn: opt('Echoes the BVN looked up'),
+    enrollmentBank: opt('STANDARD and above'),
+    enrollmentBranch: opt('STANDARD and above'),
+    registrationDate: opt('YYYY-MM-DD; STANDARD and above'),
+  },
+  { description: 'Fields the access level does not include, or the register does not hold, are omitted.' },
+);

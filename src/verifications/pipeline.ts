@@ -20,7 +20,7 @@ import {
   type Providers,
   type SandboxScenario,
 } from '../providers/ports.js';
-import type { IdentifierType, NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
+import type { IdentifierType, NewVerificationRecord, RecordWriter, RetainedPayload } from '../records/records.repository.js';
 import type { Hold, WalletService } from '../billing/wallet.service.js';
 import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
 import { FencedError, isValidIdempotencyKey, type IdempotencyScope, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
@@ -48,10 +48,15 @@ export interface VerificationDefinition<S extends TSchema, V> {
     value: V,
     body: Static<S>,
     accessLevel: AccessLevel,
+    outcome: { referenceId: string; path?: string | undefined },
   ): { verificationStatus: 'VERIFIED' | 'NOT_VERIFIED'; message: string; fields: Record<string, unknown> };
   notFoundMessage: string;
   /** Live keys must send an Idempotency-Key on tax and business endpoints (DESIGN.md §6). */
   idempotency?: 'optional' | 'required-live';
+  /** 'unavailable': every upstream failure (error, unavailable, timeout) is 503 (DESIGN.md §3, /v1/tin/*). */
+  failures?: 'as-classified' | 'unavailable';
+  /** What a found answer keeps durably beside its record (CAC Advance, SPEC.md §8). */
+  retain?(value: V, referenceId: string): RetainedPayload;
 }
 
 export interface PipelineDeps {
@@ -73,6 +78,8 @@ export interface PipelineDeps {
   };
   ids: IdGenerator;
   clock: Clock;
+  /** For the rare settlement that writes more than its record outside a money batch (a retained payload on a test key). */
+  db: Kysely<DB>;
   providersFor(environment: KeyType): Providers | null;
   logger: { error(obj: unknown, msg: string): void };
 }
@@ -102,6 +109,9 @@ const FAILURE_MESSAGE: Record<ProviderFailureCode, string> = {
 };
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
+
+/** The failures that mean the upstream could not answer (the tax endpoints answer all of them 503). */
+const UPSTREAM_FAILURES = new Set<ProviderFailureCode>(['PROVIDER_ERROR', 'PROVIDER_UNAVAILABLE', 'PROVIDER_TIMEOUT']);
 
 /** Headers a verification accepts beyond x-api-key; documented here, checked by the pipeline. */
 export const VerificationHeaders = Type.Object(
@@ -361,6 +371,9 @@ async function callAndSettle<S extends TSchema, V>(
   } finally {
     await release();
   }
+  if (def.failures === 'unavailable' && outcome.kind === 'failure' && UPSTREAM_FAILURES.has(outcome.code)) {
+    outcome = { kind: 'failure', code: 'PROVIDER_UNAVAILABLE', ...(outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}) };
+  }
 
   const verificationId = deps.ids.next('ver');
   // A result delivered after the registry answered is billable, whatever it says (SPEC.md §7).
@@ -388,8 +401,10 @@ async function callAndSettle<S extends TSchema, V>(
     requestId: req.id,
     durationMs: reply.elapsedTime,
     replayOf: null,
+    resolvedBy: outcome.kind === 'failure' ? null : ((outcome.path as NewVerificationRecord['resolvedBy']) ?? null),
     createdAt: deps.clock.now(),
   };
+  const retained = outcome.kind === 'found' && def.retain ? deps.records.sealPayload(def.retain(outcome.value, outcome.referenceId)) : null;
   // With an Idempotency-Key the answer is fixed as bytes now: the first answer and every replay are identical.
   let payload: string | undefined;
   let stored: StoredAnswer | null = null;
@@ -401,9 +416,17 @@ async function callAndSettle<S extends TSchema, V>(
   // Settle: the record is durable (and, live, the money moved and the answer stored with it) before the caller hears it.
   if (hold) {
     const store = claim && stored ? { claim, answer: stored } : null;
-    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, record: deps.records.toRow(record), store });
+    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, record: deps.records.toRow(record), store, payload: retained });
   } else if (claim && stored) {
-    await deps.idempotency.storeWith((trx) => deps.records.insert(trx, record), claim, stored);
+    await deps.idempotency.storeWith(async (trx) => {
+      await deps.records.insert(trx, record);
+      if (retained) await deps.records.insertPayload(trx, verificationId, retained, record.createdAt);
+    }, claim, stored);
+  } else if (retained) {
+    await deps.db.transaction().execute(async (trx) => {
+      await deps.records.insert(trx, record);
+      await deps.records.insertPayload(trx, verificationId, retained, record.createdAt);
+    });
   } else {
     await deps.records.write(record);
   }
@@ -431,7 +454,7 @@ function classify<S extends TSchema, V>(
   const charged = billing.charged;
   const chargeAmount = koboToNaira(billing.chargeAmountKobo);
   if (outcome.kind === 'found') {
-    const shown = def.present(outcome.value, body, accessLevel);
+    const shown = def.present(outcome.value, body, accessLevel, outcome);
     const verificationStatus = shown.verificationStatus;
     const referenceId = outcome.referenceId;
     return {
@@ -457,7 +480,8 @@ function classify<S extends TSchema, V>(
   }
   const headers: Record<string, string> = {};
   if (outcome.code === 'PROVIDER_RATE_LIMITED') headers['retry-after'] = String(outcome.retryAfterSeconds ?? 5);
-  if (outcome.code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = '2';
+  // An open circuit breaker knows when its next trial is; otherwise a short pause.
+  if (outcome.code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = String(outcome.retryAfterSeconds ?? 2);
   return {
     httpStatus: FAILURE_STATUS[outcome.code],
     verificationStatus: null,

@@ -31,7 +31,7 @@ export interface HttpProvidersOptions {
   apiKey?: string | null;
   /** The breakers' clock (tests pin it). */
   clock?: Clock;
-  /** Keep-alive connections per upstream (default 64). */
+  /** Keep-alive connections per upstream (default 512). */
   connections?: number;
   /** The breakers' thresholds (DESIGN.md §8 by default) and their state-change listener. */
   breaker?: Omit<CircuitBreakerOptions, 'clock'>;

@@ -25,7 +25,7 @@ export interface UpstreamClientOptions {
   timeoutMs: number;
   /** Sent as `Authorization: Bearer …` when set. */
   apiKey?: string | null;
-  /** Keep-alive connections of the pool (default 64). */
+  /** Keep-alive connections of the pool (default 512, PROVIDER_CONNECTIONS): a slow registry needs one per call in flight. */
   connections?: number;
   /** Defaults to a breaker of DESIGN.md §8 named after the base URL. */
   breaker?: CircuitBreaker;
@@ -62,7 +62,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const prefix = url.pathname.replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
   const pool = new Pool(url.origin, {
-    connections: options.connections ?? 64,
+    connections: options.connections ?? 512,
     keepAliveTimeout: 30_000,
     maxResponseSize: MAX_ANSWER_BYTES,
   });

@@ -1,0 +1,198 @@
+import { Type } from '@sinclair/typebox';
+import { maskIdentifier } from '../platform/crypto.js';
+import { StrictObject, StringEnum, withMessage } from '../platform/typebox.js';
+import { COMPANY_TYPES, type CacAdvanceCompany, type CacCompany, type CacDirector, type CacQuery, type CompanyType } from '../providers/ports.js';
+import { NullableString, commonResult } from './common.js';
+import type { VerificationDefinition } from './pipeline.js';
+
+export const CAC_PURPOSES = ['KYB_ONBOARDING', 'CREDIT_ASSESSMENT', 'PROCUREMENT_DUE_DILIGENCE', 'AML_SCREENING', 'PARTNER_VERIFICATION'] as const;
+
+const CacBody = StrictObject({
+  rcNumber: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: 'The registration number as issued; leading zeros are significant; not format-checked',
+    examples: ['1234567'],
+    ...withMessage('must be the registration number as a string of 1 to 32 characters'),
+  }),
+  purpose: StringEnum(CAC_PURPOSES, {
+    description: 'Why the business is verified; recorded against the verification',
+    ...withMessage(`must be one of: ${CAC_PURPOSES.join(', ')}`),
+  }),
+  companyType: Type.Optional(
+    StringEnum(COMPANY_TYPES, {
+      description: 'The classification the number was issued under: RC (default), BN, IT, LP, LLP',
+      ...withMessage(`must be one of: ${COMPANY_TYPES.join(', ')}`),
+    }),
+  ),
+  companyName: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Narrows the match when several candidates are returned', ...withMessage('must be 1 to 200 characters') }),
+  ),
+});
+type CacBodyType = { rcNumber: string; purpose: string; companyType?: CompanyType; companyName?: string };
+
+const query = (body: CacBodyType): CacQuery => ({ rcNumber: body.rcNumber, companyType: body.companyType ?? 'RC', companyName: body.companyName });
+
+const CompanySchema = Type.Object({
+  rcNumber: Type.String({ description: 'Leading zeros significant' }),
+  companyName: Type.String(),
+  entityType: StringEnum(COMPANY_TYPES),
+  companyStatus: Type.String(),
+  companyAddress: Type.String(),
+  branchAddress: NullableString(),
+  state: Type.String(),
+  city: Type.String(),
+  lga: Type.String(),
+  registrationDate: Type.String({ description: 'YYYY-MM-DD' }),
+  emailAddress: NullableString(),
+  searchScore: Type.String({ description: 'Match score' }),
+  companyId: Type.Null({ description: 'Always null on Basic' }),
+});
+
+const NS = NullableString;
+const NB = () => Type.Union([Type.Boolean(), Type.Null()]);
+const DirectorSchema = Type.Object(
+  {
+    id: Type.Union([Type.Integer(), Type.Null()]),
+    surname: NS(), firstName: NS(), otherName: NS(), email: NS(), phoneNumber: NS(), gender: NS(),
+    dateOfBirth: NS('YYYY-MM-DD'), dateOfAppointment: NS('YYYY-MM-DD'), status: NS(), occupation: NS(), nationality: NS(),
+    address: NS(), city: NS(), state: NS(), lga: NS(), identityNumber: NS(), numSharesAlloted: NS(), typeOfShares: NS(),
+    isChairman: NB(), isDesignated: NB(), isCorporate: NB(),
+    affiliateType: NS('The role as recorded: DIRECTOR, SECRETARY, LAWYER, …; filter on it to keep only directors'),
+  },
+  { description: 'Every field is nullable: null means the registry does not hold the value.' },
+);
+
+const AdvanceCompanySchema = Type.Object({
+  companyId: Type.Integer(),
+  rcNumber: Type.String(),
+  companyName: Type.String(),
+  entityType: StringEnum(COMPANY_TYPES),
+  companyStatus: Type.String(),
+  companyAddress: Type.String(),
+  state: Type.String(),
+  city: Type.String(),
+  lga: Type.String(),
+  registrationDate: Type.String({ description: 'YYYY-MM-DD' }),
+  directors: Type.Array(DirectorSchema),
+});
+
+const DIRECTOR_FIELDS = [
+  'id', 'surname', 'firstName', 'otherName', 'email', 'phoneNumber', 'gender', 'dateOfBirth', 'dateOfAppointment', 'status', 'occupation',
+  'nationality', 'address', 'city', 'state', 'lga', 'identityNumber', 'numSharesAlloted', 'typeOfShares', 'isChairman', 'isDesignated',
+  'isCorporate', 'affiliateType',
+] as const satisfies ReadonlyArray<keyof CacDirector>;
+
+/** Every director field present, null where the registry holds nothing. */
+const director = (d: Partial<CacDirector>): CacDirector =>
+  Object.fromEntries(DIRECTOR_FIELDS.map((f) => [f, d[f] ?? null])) as unknown as CacDirector;
+
+const advanceCompany = (c: CacAdvanceCompany): CacAdvanceCompany => ({
+  companyId: c.companyId,
+  rcNumber: c.rcNumber,
+  companyName: c.companyName,
+  entityType: c.entityType,
+  companyStatus: c.companyStatus,
+  companyAddress: c.companyAddress,
+  state: c.state,
+  city: c.city,
+  lga: c.lga,
+  registrationDate: c.registrationDate,
+  directors: (c.directors ?? []).map(director),
+});
+
+const CAC_NOT_FOUND = 'The corporate registry holds no company for this number under this company type';
+
+/** POST /v1/cac/basic: one company by registration number. */
+export const cacBasic: VerificationDefinition<typeof CacBody, CacCompany> = {
+  service: 'CAC_BASIC',
+  path: '/v1/cac/basic',
+  summary: 'Verify a business (Basic)',
+  description:
+    'Returns the company the corporate registry holds for this registration number and company type (RC by default). Leading zeros are ' +
+    'significant: a number missing one is a valid request and a billable 404. Live keys must send an Idempotency-Key. X-Correlation-ID is passed to the registry.',
+  body: CacBody,
+  responseData: Type.Object({
+    ...commonResult,
+    company: CompanySchema,
+    rcNumber: Type.String(),
+    companyType: StringEnum(COMPANY_TYPES),
+  }),
+  idempotency: 'required-live',
+  identifier: (body) => ({ type: 'RC_NUMBER', value: body.rcNumber }),
+  purpose: (body) => body.purpose,
+  call: (providers, body, ctx) => providers.corporate.basic(query(body), ctx),
+  present: (c, body) => ({
+    verificationStatus: 'VERIFIED',
+    message: 'Business verified',
+    fields: {
+      company: {
+        rcNumber: c.rcNumber,
+        companyName: c.companyName,
+        entityType: c.entityType,
+        companyStatus: c.companyStatus,
+        companyAddress: c.companyAddress,
+        branchAddress: c.branchAddress ?? null,
+        state: c.state,
+        city: c.city,
+        lga: c.lga,
+        registrationDate: c.registrationDate,
+        emailAddress: c.emailAddress ?? null,
+        searchScore: c.searchScore,
+        companyId: null,
+      },
+      rcNumber: body.rcNumber,
+      companyType: body.companyType ?? 'RC',
+    },
+  }),
+  notFoundMessage: CAC_NOT_FOUND,
+};
+
+/** The durable redacted copy of an Advance answer's directors (SPEC.md §8 rule 2). */
+export function redactDirector(d: CacDirector): Record<string, unknown> {
+  const { dateOfBirth: _dob, email: _email, address: _address, gender: _gender, nationality: _nationality, ...kept } = d;
+  return {
+    ...kept,
+    identityNumber: d.identityNumber === null ? null : maskIdentifier(d.identityNumber),
+    phoneNumber: d.phoneNumber === null ? null : maskIdentifier(d.phoneNumber),
+  };
+}
+
+/**
+ * What of an Advance answer is kept durably (SPEC.md §8): the audit payload without directors, and
+ * the redacted copy. The full answer lives only in the idempotency store, 24 hours.
+ */
+export function advanceRetention(companies: CacAdvanceCompany[], referenceId: string) {
+  return {
+    audit: { referenceId, companies: companies.map(({ directors: _directors, ...company }) => company) },
+    redacted: { referenceId, companies: companies.map((c) => ({ ...c, directors: c.directors.map(redactDirector) })) },
+  };
+}
+
+/** POST /v1/cac/advance: every company matching the number, with directors. */
+export const cacAdvance: VerificationDefinition<typeof CacBody, { companies: CacAdvanceCompany[] }> = {
+  service: 'CAC_ADVANCE',
+  path: '/v1/cac/advance',
+  summary: 'Verify a business (Advance)',
+  description:
+    'Returns every company the corporate registry holds for this registration number and company type, with their directors as recorded ' +
+    '(affiliateType says the role: secretaries and lawyers appear too). When matchCount is above 1 the number belongs to several entities and ' +
+    'companies[0] is not the answer. Every director field is nullable. Live keys must send an Idempotency-Key; the full answer is kept 24 hours ' +
+    'against it, a redacted copy durably.',
+  body: CacBody,
+  responseData: Type.Object({
+    ...commonResult,
+    matchCount: Type.Integer({ minimum: 1 }),
+    companies: Type.Array(AdvanceCompanySchema),
+  }),
+  idempotency: 'required-live',
+  identifier: (body) => ({ type: 'RC_NUMBER', value: body.rcNumber }),
+  purpose: (body) => body.purpose,
+  call: (providers, body, ctx) => providers.corporate.advance(query(body), ctx),
+  present: (value) => {
+    const companies = value.companies.map(advanceCompany);
+    return { verificationStatus: 'VERIFIED', message: 'Business verified', fields: { matchCount: companies.length, companies } };
+  },
+  retain: (value, referenceId) => advanceRetention(value.companies.map(advanceCompany), referenceId),
+  notFoundMessage: CAC_NOT_FOUND,
+};
