@@ -166,10 +166,12 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
     },
 
     /** Deletes answers past their window and leases abandoned long ago (a sweeper). */
-    async purgeExpired(): Promise<number> {
+    async purgeExpired(only?: { organisationId: string }): Promise<number> {
       const now = clock.now();
-      const res = await db
-        .deleteFrom('idempotency_requests')
+      let q = db.deleteFrom('idempotency_requests');
+      // One organisation's only: tests that move their own clock must not purge other suites' answers.
+      if (only) q = q.where('organisation_id', '=', only.organisationId);
+      const res = await q
         .where((eb) =>
           eb.or([
             eb.and([eb('state', '=', 'STORED'), eb('expires_at', '<', now)]),

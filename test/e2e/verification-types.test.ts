@@ -301,13 +301,24 @@ describeEachBackend(
         const replay = await post('/v1/cac/advance', org.liveKey, body, key);
         expect(replay.headers['idempotent-replayed']).toBe('true');
         expect(replay.body).toBe(first.body);
-        // After 24 hours the full answer cannot be had: the key runs a new lookup.
+        // After 24 hours the full answer cannot be had: past its window, the sweeper deletes it, and the
+        // key runs a new lookup.
         clock.advance(2 * 3_600_000);
+        const keyHash = h().services.idempotency.scope(org.organisationId, 'live', key['idempotency-key']).keyHash;
+        const held = () =>
+          h().database.db.selectFrom('idempotency_requests').selectAll().where('organisation_id', '=', org.organisationId).where('key_hash', '=', keyHash).executeTakeFirstOrThrow();
+        expect((await held()).expires_at!.getTime()).toBeLessThan(clock.now().getTime());
+        expect(await h().services.idempotency.purgeExpired({ organisationId: org.organisationId })).toBe(1);
+        await expect(held()).rejects.toThrow();
         const later = await post('/v1/cac/advance', org.liveKey, body, key);
         expect(later.statusCode).toBe(200);
         expect(later.headers['idempotent-replayed']).toBeUndefined();
         expect(later.json().data.verificationId).not.toBe(verificationId);
-        await h().services.idempotency.purgeExpired();
+        const replaced = await held();
+        expect(replaced.verification_id).toBe(later.json().data.verificationId);
+        expect(h().cipher.decrypt(replaced.response_ciphertext!).toString()).toBe(later.body);
+        // The durable copies of the first answer stay.
+        expect(await h().database.db.selectFrom('verification_payloads').select('verification_id').where('verification_id', '=', verificationId).execute()).toHaveLength(1);
       } finally {
         clock.set(START);
       }
