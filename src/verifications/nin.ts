@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { NIN_REQUEST_REASONS } from '../catalogue/catalogue.js';
 import { StrictObject, StringEnum, withMessage } from '../platform/typebox.js';
 import type { PersonRecord } from '../providers/ports.js';
+import { resultData } from './common.js';
 import { PersonRecordSchema, shapePerson } from './person.js';
 import type { VerificationDefinition } from './pipeline.js';
 
@@ -31,14 +32,7 @@ export const ninLookup: VerificationDefinition<typeof NinLookupBody, PersonRecor
     'Returns the person the national identity register holds for this NIN, with the fields of the ' +
     "organisation's access level. A NIN the register does not hold is 404 RECORD_NOT_FOUND (billable on live keys).",
   body: NinLookupBody,
-  responseData: Type.Object({
-    verificationStatus: StringEnum(['VERIFIED', 'NOT_VERIFIED'] as const),
-    verificationId: Type.String({ examples: ['ver_01jd…'] }),
-    referenceId: Type.String(),
-    charged: Type.Boolean(),
-    chargeAmount: Type.Number({ description: 'Naira' }),
-    record: PersonRecordSchema,
-  }),
+  responseData: resultData({ record: PersonRecordSchema }),
   identifier: (body) => ({ type: 'NIN', value: body.nin }),
   requestReason: (body) => body.requestReason,
   call: (providers, body, ctx) => providers.identity.lookupNin(body.nin, ctx),
