@@ -4,6 +4,7 @@ import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
 import { constantTimeEqual } from '../platform/crypto.js';
 import { AppError } from '../platform/errors.js';
+import { createGroupCommitter } from '../platform/group-commit.js';
 import type { DB, KeyType } from '../platform/schema.js';
 
 // RFC 8785 JSON canonicalisation (a CommonJS module whose typings declare an ESM default).
@@ -53,6 +54,46 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
   const where = (scope: IdempotencyScope) => (eb: ExpressionBuilder<DB, 'idempotency_requests'>) =>
     eb.and([eb('organisation_id', '=', scope.organisationId), eb('environment', '=', scope.environment), eb('key_hash', '=', scope.keyHash)]);
 
+  type NewClaim = { scope: IdempotencyScope; fingerprint: Buffer; lease: Date; now: Date };
+  const scopeKey = (organisationId: string, environment: string, keyHash: Uint8Array) =>
+    `${organisationId}|${environment}|${Buffer.from(keyHash).toString('hex')}`;
+  // Claims of keys never seen before, group-committed: one INSERT … ON CONFLICT DO NOTHING for a batch.
+  // Each learns whether its row went in; one that did not (a key in use, or the same key twice in the
+  // batch) takes the single-key path, exactly as after a lost race.
+  const fresh = createGroupCommitter<NewClaim, boolean>({
+    concurrency: 2,
+    flush: async (claims) => {
+      const first = new Map<string, number>();
+      claims.forEach((c, i) => {
+        const k = scopeKey(c.scope.organisationId, c.scope.environment, c.scope.keyHash);
+        if (!first.has(k)) first.set(k, i);
+      });
+      const rows = [...first.values()].map((i) => claims[i]!);
+      const inserted = await db
+        .insertInto('idempotency_requests')
+        .values(
+          rows.map((c) => ({
+            organisation_id: c.scope.organisationId,
+            environment: c.scope.environment,
+            key_hash: c.scope.keyHash,
+            fingerprint: c.fingerprint,
+            state: 'IN_FLIGHT' as const,
+            fencing_token: 1,
+            lease_expires_at: c.lease,
+            created_at: c.now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['organisation_id', 'environment', 'key_hash']).doNothing())
+        .returning(['organisation_id', 'environment', 'key_hash'])
+        .execute();
+      const won = new Set(inserted.map((r) => scopeKey(r.organisation_id, r.environment, r.key_hash)));
+      return claims.map((c, i) => {
+        const k = scopeKey(c.scope.organisationId, c.scope.environment, c.scope.keyHash);
+        return { value: first.get(k) === i && won.has(k) };
+      });
+    },
+  });
+
   return {
     scope(organisationId: string, environment: KeyType, key: string): IdempotencyScope {
       return { organisationId, environment, keyHash: cipher.keyedHash('idempotency-key', key) };
@@ -68,22 +109,8 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
       for (let attempt = 0; attempt < 3; attempt++) {
         const now = clock.now();
         const lease = new Date(now.getTime() + deps.leaseMs);
-        const inserted = await db
-          .insertInto('idempotency_requests')
-          .values({
-            organisation_id: scope.organisationId,
-            environment: scope.environment,
-            key_hash: scope.keyHash,
-            fingerprint,
-            state: 'IN_FLIGHT',
-            fencing_token: 1,
-            lease_expires_at: lease,
-            created_at: now,
-          })
-          .onConflict((oc) => oc.columns(['organisation_id', 'environment', 'key_hash']).doNothing())
-          .returning('fencing_token')
-          .executeTakeFirst();
-        if (inserted) return { kind: 'claimed', scope, token: inserted.fencing_token };
+        // A new key is claimed by one multi-row insert shared with the claims of concurrent requests.
+        if (await fresh.submit({ scope, fingerprint, lease, now })) return { kind: 'claimed', scope, token: 1 };
 
         const row = await db.selectFrom('idempotency_requests').selectAll().where(where(scope)).executeTakeFirst();
         if (!row) continue; // purged meanwhile: claim again

@@ -129,6 +129,31 @@ describeEachBackend(
       expect(liveA.headers['idempotent-replayed']).toBeUndefined();
     });
 
+    it('claims made together share one insert: each new key is claimed once; the same key twice in a batch is claimed once, the other 202', async () => {
+      const org = await createOrg(h().services);
+      const idem = h().services.idempotency;
+      const fingerprint = idem.fingerprint('POST', '/v1/nin/raw/lookup', ninBody());
+      const keys = Array.from({ length: 20 }, () => newKey());
+      const claims = await Promise.all(keys.map((k) => idem.claim(idem.scope(org.organisationId, 'live', k), fingerprint)));
+      expect(claims.map((c) => (c.kind === 'claimed' ? c.token : c.kind))).toEqual(keys.map(() => 1));
+      const rows = await h().database.db.selectFrom('idempotency_requests').select(['state', 'fencing_token']).where('organisation_id', '=', org.organisationId).execute();
+      expect(rows).toHaveLength(20);
+      expect(rows.every((r) => r.state === 'IN_FLIGHT' && r.fencing_token === 1)).toBe(true);
+
+      const same = newKey();
+      const raced = await Promise.allSettled([1, 2, 3, 4, 5].map(() => idem.claim(idem.scope(org.organisationId, 'live', same), fingerprint)));
+      const won = raced.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      expect((won[0] as PromiseFulfilledResult<{ kind: string; token?: number }>).value).toMatchObject({ kind: 'claimed', token: 1 });
+      for (const r of raced.filter((x) => x.status === 'rejected')) {
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'REQUEST_IN_PROGRESS' });
+      }
+      // Another body under the same key, in the same batch or later: 409.
+      await expect(idem.claim(idem.scope(org.organisationId, 'live', same), idem.fingerprint('POST', '/v1/nin/raw/lookup', ninBody('00000000000')))).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    });
+
     it('answers are kept 24 hours; after that the key runs again', async () => {
       const org = await createOrg(h().services);
       const idem = newKey();
