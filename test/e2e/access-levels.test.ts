@@ -14,12 +14,9 @@ import {
   type Harness,
   type SignedIn,
   type TestOrg,
+  send,
 } from '../helpers/harness.js';
 
-type Method = 'GET' | 'POST';
-
-const send = (h: Harness, method: Method, url: string, who: SignedIn, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** The person fields of DESIGN.md §4 that each level adds to the one below it. */
 const BASIC_FIELDS = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'gender'];

@@ -9,12 +9,9 @@ import {
   type Harness,
   type SignedIn,
   type TestOrg,
+  send,
 } from '../helpers/harness.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-const send = (h: Harness, method: Method, url: string, who: SignedIn, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** The listing fields of DESIGN.md §9: metadata only. */
 const VIEW_FIELDS = ['id', 'name', 'type', 'prefix', 'last4', 'rateLimit', 'expiresAt', 'createdAt', 'lastUsedAt', 'revokedAt'].sort();

@@ -11,12 +11,9 @@ import {
   type Harness,
   type SignedIn,
   type TestOrg,
+  send,
 } from '../helpers/harness.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-const send = (h: Harness, method: Method, url: string, who: SignedIn | null, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const newEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 const NEW_PASSWORD = 'a brand new passphrase';

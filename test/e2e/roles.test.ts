@@ -14,6 +14,7 @@ import {
   type Harness,
   type SignedIn,
   type TestOrg,
+  send,
 } from '../helpers/harness.js';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -30,8 +31,6 @@ const TABLE = {
   owners: { label: 'change roles (make an OWNER), remove an OWNER', roles: ['OWNER'] },
 } as const satisfies Record<string, { label: string; roles: readonly Role[] }>;
 
-const send = (h: Harness, method: Method, url: string, who: Who, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const tag = () => randomBytes(5).toString('hex');
 

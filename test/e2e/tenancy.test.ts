@@ -12,12 +12,9 @@ import {
   type Harness,
   type SignedIn,
   type TestOrg,
+  send,
 } from '../helpers/harness.js';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-const send = (h: Harness, method: Method, url: string, who: SignedIn, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 // Well-formed ids that name nothing.
 const UNKNOWN = { key: 'key_01jzzzzzzzzzzzzzzzzzzzzzzz', member: 'usr_01jzzzzzzzzzzzzzzzzzzzzzzz', session: 'ses_01jzzzzzzzzzzzzzzzzzzzzzzz' };

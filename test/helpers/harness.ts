@@ -243,6 +243,15 @@ export async function latestOutbox(app: App, to: string, subject?: RegExp) {
 
 export const otpFrom = (body: string) => /\b(\d{6})\b/.exec(body)![1]!;
 
+/** An account call through app.inject as a signed-in user (or anonymously, with null). */
+export const send = (
+  h: Harness,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  who: { headers: Record<string, string> } | null,
+  payload?: unknown,
+) => h.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+
 export interface SignedIn {
   accessToken: string;
   refreshToken: string;
