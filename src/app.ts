@@ -22,6 +22,8 @@ import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { installOpenApi } from './platform/openapi.js';
 import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
+import { addSafeTextKeyword, safeTextValidatorBuilder } from './platform/safe-text.js';
+import { installJsonBodyParser } from './platform/json-body.js';
 import type { KeyType } from './platform/schema.js';
 import type { Providers } from './providers/ports.js';
 import { createSandboxProviders } from './providers/sandbox/sandbox.js';
@@ -77,11 +79,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       plugins: [
         (ajv: Ajv) => {
           ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
-          return ajv;
+          return addSafeTextKeyword(ajv);
         },
       ],
     },
     frameworkErrors: frameworkErrorHandler,
+    // Every string of every request is checked for NUL, control characters and lone surrogates.
+    schemaController: { compilersFactory: { buildValidator: safeTextValidatorBuilder() } },
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -91,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');
 
+  installJsonBodyParser(app);
   // Hooks in callback style: they run on every request, and async hooks cost a promise each.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

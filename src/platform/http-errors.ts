@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidatio
 import type { Socket } from 'node:net';
 import { AppError, validationError, type FieldError } from './errors.js';
 import { failureBody, requestPath } from './envelope.js';
+import { SAFE_TEXT_KEYWORD } from './safe-text.js';
 
 /**
  * Every answer is our envelope (DESIGN.md §3): validation failures, Fastify's own errors, unknown
@@ -110,7 +111,9 @@ function describeContext(context: string | undefined): string {
 export function toFieldErrors(errors: FastifySchemaValidationError[], context: string): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const e of errors as Array<FastifySchemaValidationError & { parentSchema?: Record<string, unknown> }>) {
+  // A forbidden character is the most useful thing to say of a field; it goes before its other errors.
+  const ordered = [...errors].sort((a, b) => Number(b.keyword === SAFE_TEXT_KEYWORD) - Number(a.keyword === SAFE_TEXT_KEYWORD));
+  for (const e of ordered as Array<FastifySchemaValidationError & { parentSchema?: Record<string, unknown> }>) {
     const base = e.instancePath
       .split('/')
       .slice(1)
@@ -124,6 +127,8 @@ export function toFieldErrors(errors: FastifySchemaValidationError[], context: s
     } else if (e.keyword === 'additionalProperties') {
       field = [...base, String(params.additionalProperty)];
       message = 'is not an allowed field';
+    } else if (e.keyword === SAFE_TEXT_KEYWORD) {
+      message = e.message ?? 'must not contain control characters';
     } else {
       const custom = e.parentSchema?.['x-message'];
       message = typeof custom === 'string' ? custom : humanise(e.keyword, params, e.message);

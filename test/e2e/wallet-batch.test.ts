@@ -196,6 +196,26 @@ describeEachBackend(
       }
     });
 
+    it('an item the database refuses (a NUL in a text column) fails alone: its batch neighbour of another organisation commits', async () => {
+      const [bad, good] = await Promise.all([createOrg(h().services), createOrg(h().services)]);
+      await Promise.all([fund(h().services, bad.organisationId, 300), fund(h().services, good.organisationId, 300)]);
+      const [hb, hg] = await Promise.all([wallet().placeHold(bad.organisationId, 10_000, 60_000), wallet().placeHold(good.organisationId, 10_000, 60_000)]);
+      const poisoned = settlement(bad, hb, true);
+      poisoned.record = { ...poisoned.record, request_reason: 'ACCOUNT\u0000OPENING' } as typeof poisoned.record;
+      const neighbour = settlement(good, hg, true);
+      const results = await settled([wallet().settle(poisoned), wallet().settle(neighbour)]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      const [sb, sg] = await Promise.all([state(bad.organisationId), state(good.organisationId)]);
+      expect(sg.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
+      expect(sg.entries.map((e) => e.operation_id)).toEqual([`ver:${neighbour.verificationId}`]);
+      expect(sg.records.map((r) => r.id)).toEqual([neighbour.verificationId]);
+      // The refused settlement wrote nothing: no debit, no record; its hold waits for the sweeper.
+      expect(sb.wallet).toEqual({ balance_kobo: 30_000, held_kobo: 10_000 });
+      expect(sb.entries).toEqual([]);
+      expect(sb.records).toEqual([]);
+      expect(sb.journalSum).toBe(30_000);
+    });
+
     it('a batch spanning organisations decides each against its own wallet', async () => {
       const [a, b] = await Promise.all([createOrg(h().services), createOrg(h().services)]);
       await fund(h().services, a.organisationId, 100);
