@@ -10,6 +10,7 @@ import { openDatabase } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 import { createLogger, type Logger } from '../platform/logger.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
+import { unsafeTextReason } from '../platform/safe-text.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { startServer } from '../server.js';
 import { startSimulator } from '../simulator/simulator.js';
@@ -56,6 +57,11 @@ function parse(args: string[], options: Options, required: string[]): Record<str
   }
   const missing = required.filter((r) => values[r] === undefined || values[r] === '');
   if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  // The same rule as every string of the API: no control characters reach the database.
+  for (const [name, value] of Object.entries(values)) {
+    const reason = typeof value === 'string' ? unsafeTextReason(value) : null;
+    if (reason) throw new UsageError(`--${name} ${reason}`);
+  }
   return values as Record<string, string>;
 }
 

@@ -110,6 +110,8 @@ for (const target of targets) {
         [['service', 'provision', '--org', 'org_x', '--service', 'NOPE'], 2, /--service must be one of/],
         [['service', 'provision', '--org', 'org_x', '--service', 'NIN_LOOKUP', '--price-basic', '1.005'], 2, /at most two decimals/],
         [['admin', 'delete'], 2, /Usage: idv admin create/],
+        [['org', 'create', '--name', 'Acme\u001b[31m', '--admin-email', 'a@example.com', '--admin-password', 'long enough pass'], 2, /--name must not contain control characters/],
+        [['key', 'create', '--org', 'org_x', '--type', 'test', '--name', 'x\ud800'], 2, /--name must be valid Unicode text/],
       ];
       for (const [argv, code, message] of cases) {
         const res = await cli(env, ...argv);
