@@ -18,6 +18,7 @@ import { ping, type Database } from './platform/db.js';
 import { ok } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './platform/http-errors.js';
+import { EPOCH_RECONCILE_MS } from './platform/cache-epoch.js';
 import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { installOpenApi } from './platform/openapi.js';
@@ -194,8 +195,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   }, opts.lastUsedFlushMs ?? 5_000);
   flushTimer.unref();
+  // A revocation whose publish to Redis failed still reaches Redis, from whichever process runs this.
+  const epochReconciler = setInterval(() => void services.epoch.reconcile(), EPOCH_RECONCILE_MS);
+  epochReconciler.unref();
   app.addHook('onClose', async () => {
     clearInterval(flushTimer);
+    clearInterval(epochReconciler);
     clearInterval(holdSweeper);
     clearInterval(idempotencySweeper);
     await notifications.stop();

@@ -69,7 +69,10 @@ export function createServices(deps: CoreDeps) {
   const { logger, cipher, settings } = deps;
   const epoch = createCacheEpoch({ db, redis: deps.redis, logger, keyPrefix: deps.redisKeyPrefix });
   const guardDeps = { redis: deps.redis, clock, logger, keyPrefix: deps.redisKeyPrefix };
-  const limiter = createWindowLimiter(guardDeps);
+  // Sign-in limits guard identity: a dead Redis makes them per process, never off (DESIGN.md §9).
+  const signInLimiter = createWindowLimiter({ ...guardDeps, name: 'sign-in', whenRedisFails: 'count-per-process' });
+  // The velocity guard protects capacity; the wallet stays the authority on money (DESIGN.md §1).
+  const velocityLimiter = createWindowLimiter({ ...guardDeps, name: 'velocity', whenRedisFails: 'let-through' });
   const notifications = createNotificationService({
     db,
     clock,
@@ -84,7 +87,7 @@ export function createServices(deps: CoreDeps) {
     ids,
     cipher,
     epoch,
-    limiter,
+    limiter: signInLimiter,
     notifications,
     jwtSecret: settings.jwtSecret,
     loginLimitPerEmail: settings.loginLimitPerEmail,
@@ -107,11 +110,10 @@ export function createServices(deps: CoreDeps) {
     clock,
     ids,
     epoch,
-    limiter,
     guards: {
       rate: createRateLimiter(guardDeps),
       slots: createSlotLimiter(guardDeps),
-      velocity: limiter,
+      velocity: velocityLimiter,
       concurrencyLimit: settings.concurrencyLimit,
       velocityLimit: settings.velocityLimit,
     },

@@ -3,24 +3,33 @@ import type { Redis } from 'ioredis';
 import { coalesce } from './coalesce.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
+import { redisHealthOf } from './redis-health.js';
 import type { DB } from './schema.js';
 
 /**
- * The shared revocation counter of DESIGN.md §1. Every change that cached API keys or organisation
- * settings depend on bumps it; every request reads it before trusting a cache entry. It lives in Redis
- * when configured (one GET per batch of requests) and in the database otherwise.
+ * The shared revocation counter of DESIGN.md §1. Every change that cached API keys, sessions or
+ * organisation settings depend on bumps it; every request reads it before trusting a cache entry.
+ *
+ * The counter itself is the `cache_epoch` row, bumped inside the change's transaction, so it never
+ * goes backwards. With Redis, Redis holds a mirror of it that every request reads (one GET per batch
+ * of requests); the mirror only moves up ("set if greater" to a value read from the database), so a
+ * value lost or rolled back with Redis can never make an old cache entry current again: a missing key,
+ * a value below one already seen, or any Redis failure means "read the database" until the mirror has
+ * been re-seeded from the row.
  */
 export interface CacheEpoch {
-  /** The current value, read after this call was made; null when it cannot be read (trust no cache). */
+  /** The current value, read after this call was made; null when it cannot be trusted (trust no cache). */
   read(): Promise<number | null>;
   /** Bumps the counter inside the transaction of the change. */
   bump(trx: Kysely<DB>): Promise<void>;
   /**
    * After the change commits: make it visible to every process. False when Redis could not be told
-   * (logged): processes that cannot read Redis either already read the database, but the caller of a
-   * security change (a revocation) should report it so the client repeats the request.
+   * (processes that cannot read Redis read the database; the periodic reconcile brings Redis up to
+   * date), but the caller of a security change (a revocation) should report it so the client repeats it.
    */
   publish(): Promise<boolean>;
+  /** Brings the Redis mirror up to the database's counter; never throws. Called every few seconds. */
+  reconcile(): Promise<void>;
 }
 
 /** For revocations: a change that committed but may not have reached every process yet is a 503 the client repeats. */
@@ -30,48 +39,128 @@ export async function publishOrFail(epoch: CacheEpoch): Promise<void> {
   }
 }
 
+/** How often each process copies the database's counter to Redis (a publish that failed gets there). */
+export const EPOCH_RECONCILE_MS = 5_000;
+
+// Sets the mirror to ARGV[1] unless it already holds as much; answers the value it holds.
+const SET_IF_GREATER = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '-1') or -1
+local proposed = tonumber(ARGV[1])
+if proposed > current then
+  redis.call('SET', KEYS[1], ARGV[1])
+  return ARGV[1]
+end
+return tostring(current)
+`;
+
 export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; logger: Logger; keyPrefix?: string }): CacheEpoch {
   const { db, redis, logger } = deps;
   const bump = async (trx: Kysely<DB>) => {
     await trx.updateTable('cache_epoch').set({ value: sql`value + 1` }).where('id', '=', 1).execute();
   };
+  const readDatabase = async (): Promise<number> => {
+    const row = await db.selectFrom('cache_epoch').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+    return Number(row.value);
+  };
 
   if (!redis) {
-    const read = coalesce(async () => {
-      const row = await db.selectFrom('cache_epoch').select('value').where('id', '=', 1).executeTakeFirst();
-      return row ? Number(row.value) : null;
-    });
+    const read = coalesce(readDatabase);
     return {
       read: () => read().catch(() => null),
       bump,
       publish: async () => true,
+      reconcile: async () => undefined,
     };
   }
 
-  const key = `${deps.keyPrefix ?? 'idv:'}cache-epoch`;
-  const read = coalesce(async () => {
-    const value = await redis.get(key);
-    return value === null ? 0 : Number(value);
+  const health = redisHealthOf(redis, logger);
+  // Not the old INCR counter's key ("cache-epoch"): its values have nothing to do with the database's.
+  const key = `${deps.keyPrefix ?? 'idv:'}revocation-epoch`;
+  // Trust in the mirror: every event that may have left it behind the database (a new connection,
+  // maybe to a restarted Redis; a failure; a missing or lower value) bumps `doubts`; a reconcile
+  // started after the last doubt clears them. Values read while in doubt are not trusted.
+  let doubts = 1;
+  let settled = 0;
+  let highest = -1;
+  let reconciling: Promise<void> | null = null;
+
+  const setIfGreater = async (value: number): Promise<number> => Number(await redis.eval(SET_IF_GREATER, 1, key, String(value)));
+
+  const reconcile = (): Promise<void> => {
+    reconciling ??= (async () => {
+      const at = doubts;
+      try {
+        const held = await setIfGreater(await readDatabase());
+        health.succeeded();
+        highest = Math.max(highest, held);
+        settled = Math.max(settled, at);
+      } catch (err) {
+        health.failed('revocation counter', err);
+      } finally {
+        reconciling = null;
+      }
+    })();
+    return reconciling;
+  };
+  redis.on('ready', () => {
+    doubts++;
+    void reconcile();
   });
+
+  const read = coalesce(async (): Promise<number | null> => {
+    const doubtsBefore = doubts;
+    const trusted = settled >= doubtsBefore;
+    let raw: string | null;
+    try {
+      raw = await redis.get(key);
+    } catch (err) {
+      doubts++;
+      health.failed('revocation counter', err);
+      return null;
+    }
+    health.succeeded();
+    const value = raw === null ? null : Number(raw);
+    // Missing (a restarted Redis) or lower than seen (a rolled-back one): the database decides.
+    if (value === null || !Number.isSafeInteger(value) || value < highest) {
+      doubts++;
+      void reconcile();
+      return null;
+    }
+    if (!trusted || doubts !== doubtsBefore) {
+      void reconcile();
+      return null;
+    }
+    highest = value;
+    return value;
+  });
+
   return {
-    read: () =>
-      read().catch((err: unknown) => {
-        logger.warn({ err }, 'cache epoch unreadable in redis; reading keys from the database');
-        return null;
-      }),
+    read,
     bump,
     async publish() {
+      let committed: number;
+      try {
+        committed = await readDatabase();
+      } catch (err) {
+        doubts++;
+        logger.error({ err }, 'the revocation counter could not be read after a committed change');
+        return false;
+      }
       for (let attempt = 0; attempt < 3; attempt++) {
         try {
-          await redis.incr(key);
+          highest = Math.max(highest, await setIfGreater(committed));
+          health.succeeded();
           return true;
         } catch (err) {
-          if (attempt === 2) logger.error({ err }, 'a committed change could not be published to the cache epoch in redis');
-          else await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+          health.failed('revocation counter', err);
+          if (attempt < 2) await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
         }
       }
+      // This process reads the database until the mirror is reconciled; others within EPOCH_RECONCILE_MS.
+      doubts++;
       return false;
     },
+    reconcile,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
+import { redisHealthOf, type RedisHealth } from './redis-health.js';
 
 export interface LimitResult {
   allowed: boolean;
@@ -11,8 +12,7 @@ export interface LimitResult {
 
 /**
  * Fixed-window counters ("at most N per window"), shared through Redis when configured and per
- * process otherwise. If Redis fails the limiter lets the request through and logs it: these guards
- * protect capacity, never money or identity (DESIGN.md §1).
+ * process otherwise. What happens while Redis fails is chosen per use (see `WhenRedisFails`).
  */
 export interface WindowLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<LimitResult>;
@@ -27,8 +27,26 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { n, ttl }
 `;
 
-export function createWindowLimiter(deps: { redis: Redis | null; clock: Clock; logger: Logger; keyPrefix?: string }): WindowLimiter {
+/**
+ * - `let-through`: a guard of capacity (velocity), never of money or identity (DESIGN.md §1): a
+ *   request is allowed while Redis fails.
+ * - `count-per-process`: a guard of security (sign-in attempts): while Redis fails the attempts are
+ *   counted in this process, so a dead Redis never switches the limit off.
+ */
+export type WhenRedisFails = 'let-through' | 'count-per-process';
+
+interface GuardDeps {
+  redis: Redis | null;
+  clock: Clock;
+  logger: Logger;
+  keyPrefix?: string;
+}
+
+const healthOf = (deps: GuardDeps): RedisHealth | null => (deps.redis ? redisHealthOf(deps.redis, deps.logger) : null);
+
+export function createWindowLimiter(deps: GuardDeps & { whenRedisFails: WhenRedisFails; name: string }): WindowLimiter {
   const prefix = `${deps.keyPrefix ?? 'idv:'}limit:`;
+  const health = healthOf(deps);
   const local = new Map<string, { count: number; resetAt: number }>();
   let lastSweep = 0;
 
@@ -52,9 +70,11 @@ export function createWindowLimiter(deps: { redis: Redis | null; clock: Clock; l
       if (!deps.redis) return localHit(key, limit, windowMs);
       try {
         const [count, ttl] = (await deps.redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number];
+        health?.succeeded();
         return verdict(count, limit, ttl);
       } catch (err) {
-        deps.logger.warn({ err }, 'rate limiter unavailable; request let through');
+        health?.failed(deps.name, err);
+        if (deps.whenRedisFails === 'count-per-process') return localHit(key, limit, windowMs);
         return { allowed: true, retryAfterSeconds: 0, remaining: limit };
       }
     },
@@ -113,8 +133,9 @@ function gcraResult(allowed: boolean, tat: number, now: number, limit: number, i
   };
 }
 
-export function createRateLimiter(deps: { redis: Redis | null; clock: Clock; logger: Logger; keyPrefix?: string }): RateLimiter {
+export function createRateLimiter(deps: GuardDeps): RateLimiter {
   const prefix = `${deps.keyPrefix ?? 'idv:'}rate:`;
+  const health = healthOf(deps);
   const local = new Map<string, number>();
   let lastSweep = 0;
   return {
@@ -134,9 +155,11 @@ export function createRateLimiter(deps: { redis: Redis | null; clock: Clock; log
       }
       try {
         const [ok, tat] = (await deps.redis.eval(GCRA_SCRIPT, 1, prefix + key, String(now), String(interval), String(limit))) as [number, number];
+        health?.succeeded();
         return gcraResult(ok === 1, Number(tat), now, limit, interval);
       } catch (err) {
-        deps.logger.warn({ err }, 'rate limiter unavailable; request let through');
+        // Capacity, not money: the request goes on (DESIGN.md §1).
+        health?.failed('rate', err);
         return null;
       }
     },
@@ -161,8 +184,9 @@ redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1
 `;
 
-export function createSlotLimiter(deps: { redis: Redis | null; clock: Clock; logger: Logger; keyPrefix?: string }): SlotLimiter {
+export function createSlotLimiter(deps: GuardDeps): SlotLimiter {
   const prefix = `${deps.keyPrefix ?? 'idv:'}slots:`;
+  const health = healthOf(deps);
   const local = new Map<string, number>();
   let counter = 0;
   return {
@@ -185,13 +209,15 @@ export function createSlotLimiter(deps: { redis: Redis | null; clock: Clock; log
       const redis = deps.redis;
       try {
         const ok = await redis.eval(SLOT_SCRIPT, 1, prefix + key, String(now), String(now + ttlMs), String(limit), member, String(ttlMs));
+        health?.succeeded();
         if (ok !== 1) return null;
       } catch (err) {
-        deps.logger.warn({ err }, 'concurrency limiter unavailable; request let through');
+        health?.failed('concurrency', err);
         return async () => undefined;
       }
       return async () => {
-        await redis.zrem(prefix + key, member).catch(() => undefined);
+        // A slot left behind frees itself at its expiry.
+        await redis.zrem(prefix + key, member).catch((err: unknown) => health?.failed('concurrency', err));
       };
     },
   };

@@ -1,28 +1,25 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from './logger.js';
+import { redisHealthOf } from './redis-health.js';
 
 /**
- * Redis for shared guards and the revocation counter. Commands fail fast rather than queue while the
- * connection is down: the guards then let requests through and the database stays the authority.
+ * Options of every Redis client of the server. Commands fail fast rather than queue while the
+ * connection is down: the guards then fall back (see redis-health.ts) and the database stays the
+ * authority.
  */
+export const REDIS_CLIENT_OPTIONS: RedisOptions = {
+  lazyConnect: false,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 500,
+  connectTimeout: 2_000,
+  retryStrategy: (times) => Math.min(times * 200, 2_000),
+};
+
+/** Redis for shared guards and the revocation counter; its outages are logged as state changes. */
 export function createRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
-    lazyConnect: false,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 500,
-    connectTimeout: 2_000,
-    retryStrategy: (times) => Math.min(times * 200, 2_000),
-  });
-  let lastLogged = 0;
-  redis.on('error', (err: Error) => {
-    // One line per 10 s at most: a dead Redis must not flood the logs.
-    const now = Date.now();
-    if (now - lastLogged > 10_000) {
-      lastLogged = now;
-      logger.warn({ err }, 'redis unavailable; shared guards are letting requests through');
-    }
-  });
+  const redis = new Redis(url, { ...REDIS_CLIENT_OPTIONS });
+  redisHealthOf(redis, logger);
   return redis;
 }
 
