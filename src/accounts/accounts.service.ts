@@ -29,7 +29,8 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids:
   const { db, clock, ids } = deps;
 
   async function assertEmailFree(trx: Kysely<DB>, email: string, field: string) {
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    // Only a live account holds an address; pending invitations elsewhere do not (migration 0008).
+    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).where('status', '=', 'ACTIVE').executeTakeFirst();
     if (taken) throw conflict(`A user with this email already exists (${field})`);
   }
 

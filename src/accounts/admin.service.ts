@@ -54,7 +54,7 @@ export function createAdminService(deps: {
           .returning(['id', 'name', 'access_level', 'created_at'])
           .executeTakeFirstOrThrow();
         await openWallet(trx, org.id, now);
-        const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null });
+        const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null, refuseAddressInUse: true });
         return { organisation: view(org), owner };
       });
       notifications.kick();

@@ -51,6 +51,18 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/**
+ * Even a token signed with our secret is refused unless it is one we could have issued: it lives at
+ * most ACCESS_TOKEN_TTL_SECONDS (a far-future exp is not honoured) and is no older than that. An iat
+ * a few seconds ahead is tolerated, for processes whose clocks differ slightly; exp gets no slack.
+ * (jose's maxTokenAge would apply its clock tolerance to exp as well, hence this check.)
+ */
+export const ISSUED_AT_SKEW_SECONDS = 5;
+function tokenAgeProblem(iat: number, exp: number, nowSeconds: number): 'invalid' | 'expired' | null {
+  if (exp - iat > ACCESS_TOKEN_TTL_SECONDS || iat > nowSeconds + ISSUED_AT_SKEW_SECONDS) return 'invalid';
+  return nowSeconds - iat > ACCESS_TOKEN_TTL_SECONDS ? 'expired' : null;
+}
+
 const opaque = (prefix: string) => `${prefix}_${randomBytes(32).toString('base64url')}`;
 const WRONG_CREDENTIALS = 'The email or password is incorrect';
 const BAD_CODE = 'The sign-in code is incorrect or has expired';
@@ -139,7 +151,6 @@ export function createAuthService(deps: {
       .values({
         id: sessionId,
         user_id: userId,
-        refresh_hash: sha256(refreshToken),
         expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
         created_at: now,
         last_used_at: now,
@@ -147,7 +158,59 @@ export function createAuthService(deps: {
         user_agent: client.userAgent?.slice(0, 512) ?? null,
       })
       .execute();
+    await trx.insertInto('refresh_tokens').values({ token_hash: sha256(refreshToken), session_id: sessionId, parent_hash: null, issued_at: now }).execute();
     return { accessToken: await issueAccessToken(userId, sessionId), refreshToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId };
+  }
+
+  // The token that replaces a refresh token is derived from it (HMAC under a key of its own), so an
+  // honest retry gets the very same successor back and nothing secret is stored to make that possible.
+  const successorOf = (refreshToken: string) => `rt_${cipher.keyedHash('refresh-token-successor', refreshToken).toString('base64url')}`;
+
+  type RefreshOutcome = { kind: 'pair'; userId: string; sessionId: string; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
+
+  /** One refresh, under the session's row lock: rotate the current token, replay a retry, or end the session. */
+  async function exchange(trx: Kysely<DB>, refreshToken: string, client: ClientInfo): Promise<RefreshOutcome> {
+    const hash = sha256(refreshToken);
+    const now = clock.now();
+    const found = await trx.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', hash).executeTakeFirst();
+    if (!found) return { kind: 'invalid' };
+    // Every refresh of a session queues here: concurrent uses of one token cannot fork the session.
+    const session = await trx
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'revoked_at', 'expires_at'])
+      .where('id', '=', found.session_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return { kind: 'invalid' };
+    const token = await trx.selectFrom('refresh_tokens').select(['rotated_at']).where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    const successor = successorOf(refreshToken);
+    const touch = () => trx.updateTable('sessions').set({ last_used_at: now, ip: client.ip }).where('id', '=', session.id).execute();
+
+    if (token.rotated_at === null) {
+      await trx.updateTable('refresh_tokens').set({ rotated_at: now }).where('token_hash', '=', hash).execute();
+      await trx.insertInto('refresh_tokens').values({ token_hash: sha256(successor), session_id: session.id, parent_hash: hash, issued_at: now }).execute();
+      await touch();
+      return { kind: 'pair', userId: session.user_id, sessionId: session.id, refreshToken: successor };
+    }
+    // Already exchanged. Within the grace after that first exchange, and while its successor is still
+    // the session's current token, it is the client retrying a refresh whose answer it lost: the same
+    // successor again, never a new one. Anything else (too late, or a token two or more generations
+    // old) means the token leaked.
+    if (now.getTime() - token.rotated_at.getTime() <= REFRESH_REUSE_GRACE_MS) {
+      const child = await trx
+        .selectFrom('refresh_tokens')
+        .select('token_hash')
+        .where('parent_hash', '=', hash)
+        .where('token_hash', '=', sha256(successor))
+        .where('rotated_at', 'is', null)
+        .executeTakeFirst();
+      if (child) {
+        await touch();
+        return { kind: 'pair', userId: session.user_id, sessionId: session.id, refreshToken: successor };
+      }
+    }
+    await revokeSessions(trx, { sessionId: session.id }, 'REFRESH_REUSE');
+    return { kind: 'reused' };
   }
 
   return {
@@ -160,6 +223,8 @@ export function createAuthService(deps: {
             .selectFrom('users')
             .select(['id', 'email', 'password_hash', 'organisation_id', 'status'])
             .where('email', '=', email)
+            // One address, several rows (invitations, removed members), at most one ACTIVE: that one signs in.
+            .where('status', '=', 'ACTIVE')
             .executeTakeFirst()
         : undefined;
       const usable = user && user.status === 'ACTIVE' && user.password_hash !== null;
@@ -260,49 +325,19 @@ export function createAuthService(deps: {
     },
 
     /**
-     * Rotates the refresh token. The token just replaced stays acceptable for a few seconds (a client
-     * that lost the answer); after that, presenting it again means it leaked, and the session ends.
+     * Rotates the refresh token. A retry with the token just replaced, within 10 s of its first
+     * exchange, gets the same new refresh token (the client lost our answer); any other use of an
+     * exchanged token means it leaked, and the session ends (DESIGN.md §9).
      */
     async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
-      const hash = sha256(refreshToken);
-      const now = clock.now();
-      const newToken = opaque('rt');
-      const current = await db
-        .updateTable('sessions')
-        .set({ refresh_hash: sha256(newToken), previous_refresh_hash: hash, rotated_at: now, last_used_at: now, ip: client.ip })
-        .where('refresh_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning(['id', 'user_id'])
-        .executeTakeFirst();
-      if (current) {
-        return { accessToken: await issueAccessToken(current.user_id, current.id), refreshToken: newToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId: current.id };
+      const outcome = await db.transaction().execute((trx) => exchange(trx, refreshToken, client));
+      if (outcome.kind === 'invalid') throw unauthenticated('The refresh token is invalid or has expired');
+      if (outcome.kind === 'reused') {
+        await epoch.publish();
+        throw unauthenticated('The refresh token was already used; the session has been ended');
       }
-      const previous = await db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'rotated_at', 'revoked_at', 'expires_at'])
-        .where('previous_refresh_hash', '=', hash)
-        .executeTakeFirst();
-      if (!previous || previous.revoked_at !== null || previous.expires_at.getTime() <= now.getTime()) {
-        throw unauthenticated('The refresh token is invalid or has expired');
-      }
-      if (previous.rotated_at && now.getTime() - previous.rotated_at.getTime() <= REFRESH_REUSE_GRACE_MS) {
-        // Within the grace period: rotate again from the replaced token (the client lost our answer).
-        const again = await db
-          .updateTable('sessions')
-          .set({ refresh_hash: sha256(newToken), rotated_at: now, last_used_at: now })
-          .where('id', '=', previous.id)
-          .where('previous_refresh_hash', '=', hash)
-          .where('revoked_at', 'is', null)
-          .returning(['id', 'user_id'])
-          .executeTakeFirst();
-        if (again) {
-          return { accessToken: await issueAccessToken(again.user_id, again.id), refreshToken: newToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId: again.id };
-        }
-      }
-      await db.transaction().execute((trx) => revokeSessions(trx, { sessionId: previous.id }, 'REFRESH_REUSE'));
-      await epoch.publish();
-      throw unauthenticated('The refresh token was already used; the session has been ended');
+      const accessToken = await issueAccessToken(outcome.userId, outcome.sessionId);
+      return { accessToken, refreshToken: outcome.refreshToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, sessionId: outcome.sessionId };
     },
 
     /** Verifies an access token and its session; a revoked session is refused at once on every process. */
@@ -310,21 +345,25 @@ export function createAuthService(deps: {
       if (!authorization) throw unauthenticated('A bearer token is required in the Authorization header');
       const m = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(authorization);
       if (!m) throw unauthenticated('The Authorization header must be "Bearer <access token>"');
-      let userId: string;
-      let sessionId: string;
+      let userId = '';
+      let sessionId = '';
+      let age: 'invalid' | 'expired' | null;
       try {
         const { payload } = await jwtVerify(m[1]!, jwtKey, {
           issuer: 'idv',
           audience: 'idv-api',
           algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
           currentDate: clock.now(),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('claims');
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.sub || !payload.sid) throw new Error('claims');
+        age = tokenAgeProblem(payload.iat!, payload.exp!, Math.floor(clock.now().getTime() / 1000));
         userId = payload.sub;
         sessionId = payload.sid;
       } catch (err) {
-        throw unauthenticated(err instanceof joseErrors.JWTExpired ? 'The access token has expired; refresh it' : 'The access token is invalid');
+        age = err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
       }
+      if (age) throw unauthenticated(age === 'expired' ? 'The access token has expired; refresh it' : 'The access token is invalid');
       const current = await epoch.read();
       const nowMs = clock.now().getTime();
       let user = sessionCache.get(sessionId, current, nowMs);

@@ -14,6 +14,10 @@ import { hashPassword, passwordProblem } from './passwords.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const ROLES: Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER'];
+const MEMBER_EXISTS = 'A user with this email already exists';
+// Told only to whoever holds the invitation token, that is, whoever reads that address's mail.
+const ADDRESS_IN_USE =
+  'This email address already has an idv account, and an address belongs to one organisation at a time. That account is unchanged; the invitation stays open until it expires.';
 
 export interface MemberView {
   id: string;
@@ -57,14 +61,24 @@ export function createMembersService(deps: {
     createdAt: r.created_at.toISOString(),
   });
 
-  /** Creates an INVITED user and emails the invitation, inside the caller's transaction. */
+  /**
+   * Creates an INVITED member of the organisation and emails the invitation, inside the caller's
+   * transaction. Whether the address has an account in another organisation changes nothing here: the
+   * inviter sees what any invitation looks like, and the other account is neither told about nor
+   * touched (it cannot be accepted while that account lives). Platform admins, who see every account,
+   * ask for `refuseAddressInUse` and get 409 instead.
+   */
   async function invite(
     trx: Kysely<DB>,
-    input: { organisationId: string; organisationName: string; email: string; role: Role; invitedBy: string | null },
+    input: { organisationId: string; organisationName: string; email: string; role: Role; invitedBy: string | null; refuseAddressInUse?: boolean },
   ): Promise<MemberView> {
     const email = normaliseEmail(input.email);
     if (!email) throw validationError([{ field: 'email', message: 'must be an email address' }]);
-    const taken = await trx.selectFrom('users').select(['id', 'organisation_id', 'status']).where('email', '=', email).executeTakeFirst();
+    const holders = await trx.selectFrom('users').select(['id', 'organisation_id', 'status']).where('email', '=', email).execute();
+    const own = holders.find((u) => u.organisation_id === input.organisationId);
+    // The caller's own member (active or invited) is the caller's own data: 409 reveals nothing new.
+    if (own && own.status !== 'REMOVED') throw conflict(MEMBER_EXISTS);
+    if (input.refuseAddressInUse && holders.some((u) => u.status === 'ACTIVE')) throw conflict(MEMBER_EXISTS);
     const token = `inv_${randomBytes(32).toString('base64url')}`;
     const now = clock.now();
     const values = {
@@ -76,19 +90,14 @@ export function createMembersService(deps: {
       invited_by: input.invitedBy,
       updated_at: now,
     };
-    let row;
-    if (taken && !(taken.organisation_id === input.organisationId && taken.status === 'REMOVED')) {
-      throw conflict('A user with this email already exists');
-    } else if (taken) {
-      // A removed member of this organisation is invited back.
-      row = await trx.updateTable('users').set(values).where('id', '=', taken.id).returningAll().executeTakeFirstOrThrow();
-    } else {
-      row = await trx
-        .insertInto('users')
-        .values({ id: ids.next('usr'), organisation_id: input.organisationId, email, created_at: now, ...values })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
+    const row = own
+      ? // A removed member of this organisation is invited back.
+        await trx.updateTable('users').set(values).where('id', '=', own.id).returningAll().executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('users')
+          .values({ id: ids.next('usr'), organisation_id: input.organisationId, email, created_at: now, ...values })
+          .returningAll()
+          .executeTakeFirstOrThrow();
     await notifications.enqueueEmail(trx, {
       organisationId: input.organisationId,
       to: email,
@@ -121,7 +130,7 @@ export function createMembersService(deps: {
   }
 
   const inTransaction = <T>(fn: (trx: Kysely<DB>) => Promise<T>) =>
-    transactionWithUniqueGuard(db, () => conflict('A user with this email already exists'), fn);
+    transactionWithUniqueGuard(db, () => conflict(MEMBER_EXISTS), fn);
 
   return {
     invite,
@@ -196,22 +205,37 @@ export function createMembersService(deps: {
       return toMember(row);
     },
 
-    /** Sets the password of an invited member, who can then sign in. */
+    /**
+     * Sets the password of an invited member, who can then sign in. It only ever activates the invited
+     * row: while the address has a live account (in any organisation) it is refused and changes nothing.
+     */
     async acceptInvite(input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
       const problem = passwordProblem(input.password);
       if (problem) throw validationError([{ field: 'password', message: problem }]);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
-      const row = await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, status: 'ACTIVE', invite_token_hash: null, invite_expires_at: null, updated_at: sql`now()` })
-        .where('invite_token_hash', '=', sha256(input.token))
-        .where('status', '=', 'INVITED')
-        .where('invite_expires_at', '>', now)
-        .returning(['id', 'email'])
-        .executeTakeFirst();
-      if (!row) throw new AppError('UNAUTHENTICATED', 'The invitation is invalid, used or expired');
-      return { userId: row.id, email: row.email };
+      // Two invitations of one address accepted at once: the unique index on live addresses decides.
+      return transactionWithUniqueGuard(db, () => conflict(ADDRESS_IN_USE), async (trx) => {
+        const invited = await trx
+          .selectFrom('users')
+          .select(['id', 'email'])
+          .where('invite_token_hash', '=', sha256(input.token))
+          .where('status', '=', 'INVITED')
+          .where('invite_expires_at', '>', now)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invited) throw new AppError('UNAUTHENTICATED', 'The invitation is invalid, used or expired');
+        const live = await trx.selectFrom('users').select('id').where('email', '=', invited.email).where('status', '=', 'ACTIVE').executeTakeFirst();
+        if (live) throw conflict(ADDRESS_IN_USE);
+        const row = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, status: 'ACTIVE', invite_token_hash: null, invite_expires_at: null, updated_at: sql`now()` })
+          .where('id', '=', invited.id)
+          .where('status', '=', 'INVITED')
+          .returning(['id', 'email'])
+          .executeTakeFirstOrThrow();
+        return { userId: row.id, email: row.email };
+      });
     },
   };
 }

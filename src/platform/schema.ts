@@ -127,9 +127,6 @@ export type SessionRevokedReason = 'LOGOUT' | 'REVOKED' | 'REFRESH_REUSE' | 'MEM
 export interface SessionsTable {
   id: string;
   user_id: string;
-  refresh_hash: Bytes;
-  previous_refresh_hash: Bytes | null;
-  rotated_at: Timestamp | null;
   expires_at: Timestamp;
   created_at: Timestamp;
   last_used_at: Timestamp;
@@ -137,6 +134,15 @@ export interface SessionsTable {
   revoked_reason: SessionRevokedReason | null;
   ip: string | null;
   user_agent: string | null;
+}
+
+/** Every refresh token a session was given (hash only), each pointing at the one it replaced. */
+export interface RefreshTokensTable {
+  token_hash: Bytes;
+  session_id: string;
+  parent_hash: Bytes | null;
+  issued_at: Timestamp;
+  rotated_at: Timestamp | null;
 }
 
 export type NotificationChannel = 'email' | 'sms' | 'webhook';
@@ -273,6 +279,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   login_challenges: LoginChallengesTable;
   sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
   notifications: NotificationsTable;
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ManualClock,
@@ -14,8 +15,10 @@ import {
   ownerEmailOf,
   redisUrl,
   signIn,
+  TEST_JWT_SECRET,
   type Harness,
 } from '../helpers/harness.js';
+import { sha256 } from '../../src/platform/crypto.js';
 
 const clock = new ManualClock('2026-11-22T09:00:00.000Z');
 
@@ -58,7 +61,9 @@ describeEachBackend(
       // Only hashes are stored: neither the code nor the tokens appear in their rows.
       const challenge = await h().database.db.selectFrom('login_challenges').selectAll().where('user_id', '=', org.ownerId).executeTakeFirstOrThrow();
       const session = await h().database.db.selectFrom('sessions').selectAll().where('id', '=', tokens.sessionId).executeTakeFirstOrThrow();
-      const stored = JSON.stringify(challenge) + JSON.stringify(session);
+      const refreshRows = await h().database.db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', tokens.sessionId).execute();
+      expect(refreshRows).toHaveLength(1);
+      const stored = JSON.stringify(challenge) + JSON.stringify(session) + JSON.stringify(refreshRows);
       for (const secret of [started.otp, started.loginToken, tokens.refreshToken]) expect(stored).not.toContain(secret);
       expect(challenge).toMatchObject({ closed_reason: 'CONFIRMED', attempts: 1 });
     });
@@ -137,6 +142,8 @@ describeEachBackend(
       const retry = await post('/v1/auth/refresh', { refreshToken: s.refreshToken });
       expect(retry.statusCode).toBe(200);
       const t2 = retry.json().data;
+      // The same new refresh token again, not a further rotation.
+      expect(t2.refreshToken).toBe(t1.refreshToken);
 
       // The newest token keeps working.
       const r3 = await post('/v1/auth/refresh', { refreshToken: t2.refreshToken });
@@ -152,6 +159,159 @@ describeEachBackend(
       expect((await post('/v1/auth/refresh', { refreshToken: t3.refreshToken })).statusCode).toBe(401);
       const row = await h().database.db.selectFrom('sessions').select(['revoked_reason']).where('id', '=', s.sessionId).executeTakeFirstOrThrow();
       expect(row.revoked_reason).toBe('REFRESH_REUSE');
+      clock.set('2026-11-22T09:00:00.000Z');
+    });
+
+    describe('refresh-token reuse (DESIGN.md §9: 10 s grace from the first exchange)', () => {
+      const refresh = (refreshToken: string) => post('/v1/auth/refresh', { refreshToken });
+      const signedIn = async () => signIn(h().app, (await newOwner()).email, OWNER_PASSWORD);
+      const sessionRow = (id: string) => h().database.db.selectFrom('sessions').select(['revoked_at', 'revoked_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+      const tokenRows = (sessionId: string) =>
+        h().database.db.selectFrom('refresh_tokens').select(['token_hash', 'parent_hash', 'rotated_at']).where('session_id', '=', sessionId).execute();
+      const expectReuse = (res: Awaited<ReturnType<typeof refresh>>) => {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ success: false, statusCode: 401, code: 'UNAUTHENTICATED', path: '/v1/auth/refresh' });
+      };
+
+      it('a replaced token replayed every 8 s for 40 s never yields a new token, and ends the session 10 s after its first exchange', async () => {
+        const s = await signedIn();
+        const rotated = await refresh(s.refreshToken);
+        expect(rotated.statusCode).toBe(200);
+        const current = rotated.json().data;
+        const received = new Set<string>();
+        const statuses: number[] = [];
+        for (let i = 1; i <= 5; i++) {
+          clock.advance(8_000);
+          const res = await refresh(s.refreshToken);
+          statuses.push(res.statusCode);
+          if (res.statusCode === 200) received.add(res.json().data.refreshToken);
+          else expectReuse(res);
+        }
+        // 8 s: inside the grace, the same successor; 16 s: past it, the session ends; after that, nothing.
+        expect(statuses).toEqual([200, 401, 401, 401, 401]);
+        expect([...received]).toEqual([current.refreshToken]);
+        expect(await sessionRow(s.sessionId)).toMatchObject({ revoked_reason: 'REFRESH_REUSE', revoked_at: new Date(Date.parse('2026-11-22T09:00:16.000Z')) });
+        expect((await tokenRows(s.sessionId)).length).toBe(2);
+        expectReuse(await refresh(current.refreshToken));
+        expect((await me(current.accessToken)).statusCode).toBe(401);
+        clock.set('2026-11-22T09:00:00.000Z');
+      });
+
+      it('the holder of the newest token keeps working while the replaced one is retried inside the grace', async () => {
+        const s = await signedIn();
+        const t1 = (await refresh(s.refreshToken)).json().data;
+        clock.advance(3_000);
+        const retried = await refresh(s.refreshToken);
+        expect(retried.statusCode).toBe(200);
+        expect(retried.json().data.refreshToken).toBe(t1.refreshToken);
+        clock.advance(1_000);
+        const r2 = await refresh(t1.refreshToken);
+        expect(r2.statusCode, r2.body).toBe(200);
+        const t2 = r2.json().data;
+        expect(t2.refreshToken).not.toBe(t1.refreshToken);
+        expect((await me(t2.accessToken)).statusCode).toBe(200);
+        clock.advance(1_000);
+        const r3 = await refresh(t2.refreshToken);
+        expect(r3.statusCode).toBe(200);
+        expect((await me(r3.json().data.accessToken)).statusCode).toBe(200);
+        expect(await sessionRow(s.sessionId)).toEqual({ revoked_at: null, revoked_reason: null });
+        clock.set('2026-11-22T09:00:00.000Z');
+      });
+
+      it('a token two generations old ends the session, even inside the grace', async () => {
+        const s = await signedIn();
+        const t1 = (await refresh(s.refreshToken)).json().data;
+        clock.advance(1_000);
+        const t2 = (await refresh(t1.refreshToken)).json().data;
+        clock.advance(1_000);
+        const grandparent = await refresh(s.refreshToken);
+        expectReuse(grandparent);
+        expect(grandparent.json().message).toMatch(/already used/);
+        expect((await sessionRow(s.sessionId)).revoked_reason).toBe('REFRESH_REUSE');
+        expectReuse(await refresh(t2.refreshToken));
+        expect((await me(t2.accessToken)).statusCode).toBe(401);
+        clock.set('2026-11-22T09:00:00.000Z');
+      });
+
+      it('an honest retry inside the grace gets the same refresh token and a working access token, and rotates nothing', async () => {
+        const s = await signedIn();
+        const t1 = (await refresh(s.refreshToken)).json().data;
+        clock.advance(9_000);
+        const retry = await refresh(s.refreshToken);
+        expect(retry.statusCode).toBe(200);
+        const again = retry.json().data;
+        expect(again).toEqual({ accessToken: expect.any(String), refreshToken: t1.refreshToken, tokenType: 'Bearer', expiresIn: 900, sessionId: s.sessionId });
+        expect((await me(again.accessToken)).statusCode).toBe(200);
+        const rows = await tokenRows(s.sessionId);
+        expect(rows).toHaveLength(2);
+        expect(rows.filter((r) => r.rotated_at === null).map((r) => Buffer.from(r.token_hash).toString('hex'))).toEqual([sha256(t1.refreshToken).toString('hex')]);
+        // The first exchange's time stands: the retry did not move the grace window.
+        expect(rows.find((r) => r.rotated_at !== null)!.rotated_at).toEqual(new Date(Date.parse('2026-11-22T09:00:00.000Z')));
+        expect((await refresh(t1.refreshToken)).statusCode).toBe(200);
+        clock.set('2026-11-22T09:00:00.000Z');
+      });
+
+      it('concurrent refreshes with one token, and concurrent retries, do not fork the session', async () => {
+        const s = await signedIn();
+        const first = await Promise.all([1, 2, 3, 4].map(() => refresh(s.refreshToken)));
+        expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+        const issued = new Set(first.map((r) => r.json().data.refreshToken as string));
+        expect(issued.size).toBe(1);
+        const [t1] = [...issued];
+        expect(t1).not.toBe(s.refreshToken);
+        clock.advance(2_000);
+        const retries = await Promise.all([1, 2, 3].map(() => refresh(s.refreshToken)));
+        expect(retries.map((r) => r.json().data.refreshToken)).toEqual([t1, t1, t1]);
+        const rows = await tokenRows(s.sessionId);
+        expect(rows).toHaveLength(2);
+        expect(rows.filter((r) => r.rotated_at === null)).toHaveLength(1);
+        expect((await refresh(t1!)).statusCode).toBe(200);
+        expect(await sessionRow(s.sessionId)).toEqual({ revoked_at: null, revoked_reason: null });
+        clock.set('2026-11-22T09:00:00.000Z');
+      });
+    });
+
+    it('refuses an access token signed with the real secret unless its claims are those we issue', async () => {
+      const { org, email } = await newOwner();
+      const s = await signIn(h().app, email, OWNER_PASSWORD);
+      const key = new TextEncoder().encode(TEST_JWT_SECRET);
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const full: Record<string, unknown> = { sub: org.ownerId, sid: s.sessionId, iss: 'idv', aud: 'idv-api', iat: now, exp: now + 900 };
+      const forge = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+      const without = (name: string) => Object.fromEntries(Object.entries(full).filter(([k]) => k !== name));
+
+      // The forger's token, complete, is accepted: each refusal below is the claim's doing.
+      expect((await me(await forge(full))).statusCode).toBe(200);
+      expect((await me(await forge({ ...full, iat: now + 2, exp: now + 902 }))).statusCode).toBe(200);
+
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['no exp', without('exp')],
+        ['no iat', without('iat')],
+        ['no sub', without('sub')],
+        ['no sid', without('sid')],
+        ['a numeric sid', { ...full, sid: 7 }],
+        ['an empty sub', { ...full, sub: '' }],
+        ['a far-future exp', { ...full, exp: now + 10 * 365 * 86_400 }],
+        ['an exp one second past the lifetime', { ...full, exp: now + 901 }],
+        ['an iat an hour old (exp still ahead)', { ...full, iat: now - 3_600 }],
+        ['an iat in the future', { ...full, iat: now + 60, exp: now + 960 }],
+      ];
+      for (const [label, claims] of cases) {
+        const res = await me(await forge(claims));
+        expect(res.statusCode, label).toBe(401);
+        expect(res.json(), label).toEqual({
+          success: false,
+          statusCode: 401,
+          code: 'UNAUTHENTICATED',
+          message: 'The access token is invalid',
+          timestamp: expect.any(String),
+          path: '/v1/auth/me',
+        });
+      }
+      // Too old by iat alone, as long as exp is honest: expired.
+      clock.advance(901_000);
+      const old = await me(await forge(full));
+      expect(old.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'The access token has expired; refresh it' });
       clock.set('2026-11-22T09:00:00.000Z');
     });
 

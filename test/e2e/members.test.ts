@@ -140,8 +140,7 @@ describeEachBackend('members over HTTP', (h) => {
       }
     });
 
-    it('an email already taken is 409 CONFLICT, whoever holds it, and nothing is sent', async () => {
-      const other = await createOrg(h().services);
+    it('an email already in this organisation is 409 CONFLICT, active or invited, and nothing is sent', async () => {
       const pending = newEmail('pending');
       await send(h(), 'POST', '/v1/organisation/members', owner!, { email: pending, role: 'VIEWER' });
       const member = await addMember(h().services, org!, 'DEVELOPER');
@@ -150,7 +149,6 @@ describeEachBackend('members over HTTP', (h) => {
         (await ownerEmailOf(h().services, org!)).toUpperCase(),
         member.email,
         pending,
-        await ownerEmailOf(h().services, other),
       ];
       const before = await listed();
       for (const email of taken) {
@@ -161,8 +159,6 @@ describeEachBackend('members over HTTP', (h) => {
         expect((await h().services.notifications.outbox({ to: email.toLowerCase(), limit: 100 })).items.length).toBe(sent);
       }
       expect(await listed()).toEqual(before);
-      // The other organisation's owner is still its owner.
-      expect(await h().services.members.list(other.organisationId)).toContainEqual(expect.objectContaining({ id: other.ownerId, role: 'OWNER', status: 'ACTIVE' }));
     });
 
     it('the same email invited twice at once: one 201, one 409, one member, one email', async () => {
@@ -194,6 +190,111 @@ describeEachBackend('members over HTTP', (h) => {
         expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
       }
       expect(await listed()).toEqual(before);
+    });
+  });
+
+  describe('an address that has an account in another organisation (issue 9, 6f)', () => {
+    // What an inviter can observe, with the parts that differ between any two invitations blanked.
+    const observed = (res: { statusCode: number; json(): any }) => {
+      const body = res.json();
+      expect(body.data.id).toMatch(/^usr_/);
+      return { status: res.statusCode, body: { ...body, timestamp: 'T', data: { ...body.data, id: 'ID', email: 'E', createdAt: 'T' } } };
+    };
+    const userRow = (id: string) => h().database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('inviting it looks exactly like inviting a new address, and the other account is neither moved nor changed', async () => {
+      const victimOrg = await createOrg(h().services);
+      const victim = await addMember(h().services, victimOrg, 'ADMIN');
+      const victimBefore = await userRow(victim.id);
+      const victimOrgBefore = await h().services.members.list(victimOrg.organisationId);
+      const fresh = newEmail('fresh');
+
+      const toVictim = await send(h(), 'POST', '/v1/organisation/members', owner!, { email: victim.email, role: 'ADMIN' });
+      const toFresh = await send(h(), 'POST', '/v1/organisation/members', owner!, { email: fresh, role: 'ADMIN' });
+      expect(toVictim.statusCode, toVictim.body).toBe(201);
+      expect(observed(toVictim)).toEqual(observed(toFresh));
+      expect(Object.keys(toVictim.headers).sort()).toEqual(Object.keys(toFresh.headers).sort());
+      expect(toVictim.json().data).toMatchObject({ email: victim.email, role: 'ADMIN', status: 'INVITED' });
+      expect(toVictim.json().data.id).not.toBe(victim.id);
+
+      // The members list shows both as the same kind of pending invitation.
+      const list = await listed();
+      const entry = (email: string) => {
+        const found = list.filter((m) => m.email === email);
+        expect(found).toHaveLength(1);
+        return { ...found[0]!, id: 'ID', email: 'E', createdAt: 'T' };
+      };
+      expect(entry(victim.email)).toEqual(entry(fresh));
+      expect(entry(victim.email)).toEqual({ id: 'ID', email: 'E', role: 'ADMIN', status: 'INVITED', createdAt: 'T' });
+
+      // Both get the same invitation email (only the token differs).
+      const mailVictim = await invitationTo(h(), victim.email);
+      const mailFresh = await invitationTo(h(), fresh);
+      expect(mailVictim.message.subject).toBe(`Join ${orgName} on idv`);
+      expect(mailVictim.message.body.replace(mailVictim.acceptUrl, 'URL')).toBe(mailFresh.message.body.replace(mailFresh.acceptUrl, 'URL'));
+
+      // The other organisation's account is untouched, and still signs in to its own organisation.
+      expect(await userRow(victim.id)).toEqual(victimBefore);
+      expect(await h().services.members.list(victimOrg.organisationId)).toEqual(victimOrgBefore);
+      const session = await signIn(h().app, victim.email, victim.password);
+      expect((await send(h(), 'GET', '/v1/auth/me', session)).json().data.user).toMatchObject({ id: victim.id, organisationId: victimOrg.organisationId, role: 'ADMIN' });
+    });
+
+    it('accepting such an invitation cannot take the account over; once that account is closed, it makes a new one', async () => {
+      const victimOrg = await createOrg(h().services);
+      const victim = await addMember(h().services, victimOrg, 'DEVELOPER');
+      const victimSession = await signIn(h().app, victim.email, victim.password);
+      const victimBefore = await userRow(victim.id);
+      const invited = (await send(h(), 'POST', '/v1/organisation/members', owner!, { email: victim.email, role: 'OWNER' })).json().data;
+      const { token } = await invitationTo(h(), victim.email);
+
+      const accepted = await acceptInvite(h(), { token, password: NEW_PASSWORD });
+      expect(accepted.statusCode).toBe(409);
+      expect(accepted.json()).toMatchObject({ success: false, statusCode: 409, code: 'CONFLICT', message: expect.stringMatching(/already has an idv account/) });
+      expect(accepted.json().data).toBeUndefined();
+      // Nothing moved: not the account, not its password, not its session, not the invitation.
+      expect(await userRow(victim.id)).toEqual(victimBefore);
+      expect((await login(h(), victim.email, NEW_PASSWORD)).statusCode).toBe(401);
+      expect((await login(h(), victim.email, victim.password)).statusCode).toBe(200);
+      expect((await send(h(), 'GET', '/v1/auth/me', victimSession)).json().data.user).toMatchObject({ id: victim.id, organisationId: victimOrg.organisationId, role: 'DEVELOPER' });
+      expect((await listed()).find((m) => m.id === invited.id)).toMatchObject({ status: 'INVITED', role: 'OWNER' });
+
+      // The person leaves the other organisation; the invitation now makes a new account here.
+      await h().services.members.remove({ id: victimOrg.ownerId, organisationId: victimOrg.organisationId, role: 'OWNER' }, victim.id);
+      const later = await acceptInvite(h(), { token, password: NEW_PASSWORD });
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json().data).toEqual({ userId: invited.id, email: victim.email });
+      expect(await userRow(victim.id)).toMatchObject({ organisation_id: victimOrg.organisationId, status: 'REMOVED' });
+      const joined = await signIn(h().app, victim.email, NEW_PASSWORD);
+      expect((await send(h(), 'GET', '/v1/auth/me', joined)).json().data.user).toMatchObject({ id: invited.id, organisationId: org!.organisationId, role: 'OWNER' });
+      expect((await login(h(), victim.email, victim.password)).statusCode).toBe(401);
+    });
+
+    it('two organisations invite one new address: the first acceptance wins, the other is 409 and sets nothing', async () => {
+      const otherOrg = await createOrg(h().services);
+      const otherOwner = { id: otherOrg.ownerId, organisationId: otherOrg.organisationId, role: 'OWNER' as const };
+      const email = newEmail('sought');
+      const myInvitation = (await send(h(), 'POST', '/v1/organisation/members', owner!, { email, role: 'VIEWER' })).json().data;
+      const mine = await invitationTo(h(), email);
+      const theirs = await h().services.members.add(otherOwner, { email, role: 'ADMIN' });
+      const theirMail = await latestOutbox(h().app, email, /^Join Test Org/);
+      const theirToken = decodeURIComponent(/token=(\S+)/.exec(theirMail.body)![1]!);
+
+      const answers = await Promise.all([
+        acceptInvite(h(), { token: mine.token, password: NEW_PASSWORD }),
+        acceptInvite(h(), { token: theirToken, password: 'their chosen passphrase' }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('CONFLICT');
+      const active = await h().database.db.selectFrom('users').select(['id', 'organisation_id']).where('email', '=', email).where('status', '=', 'ACTIVE').execute();
+      expect(active).toHaveLength(1);
+      const winner = answers.findIndex((a) => a.statusCode === 200);
+      expect(active[0]!.organisation_id).toBe(winner === 0 ? org!.organisationId : otherOrg.organisationId);
+      expect((await login(h(), email, winner === 0 ? NEW_PASSWORD : 'their chosen passphrase')).statusCode).toBe(200);
+      expect((await login(h(), email, winner === 0 ? 'their chosen passphrase' : NEW_PASSWORD)).statusCode).toBe(401);
+      // The losing invitation is still pending, with no password set.
+      const loser = await userRow(winner === 0 ? theirs.id : myInvitation.id);
+      expect(loser).toMatchObject({ status: 'INVITED', password_hash: null });
     });
   });
 
