@@ -29,6 +29,8 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
     ...devSecrets(),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Several idv servers run at once (shared between scenarios): each its own free metrics port.
+    METRICS_PORT: '0',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
     // Benchmarks set their own guards rather than measure them (DESIGN.md §8).

@@ -13,7 +13,7 @@ import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
 import { registerOutboxRoutes } from './notifications/outbox.routes.js';
 import type { Services } from './container.js';
-import type { NodeEnv } from './config.js';
+import type { NodeEnv, TrustProxy } from './config.js';
 import { ping, type Database } from './platform/db.js';
 import { ok } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
@@ -21,10 +21,11 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import { EPOCH_RECONCILE_MS } from './platform/cache-epoch.js';
 import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
+import { DEFAULT_HTTP_LIMITS, capConnections, serverLimitOptions, type HttpLimits } from './platform/http-limits.js';
 import { installOpenApi } from './platform/openapi.js';
-import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
 import { addSafeTextKeyword, safeTextValidatorBuilder } from './platform/safe-text.js';
 import { installJsonBodyParser } from './platform/json-body.js';
+import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
 import type { KeyType } from './platform/schema.js';
 import type { Providers } from './providers/ports.js';
 import { createSandboxProviders } from './providers/sandbox/sandbox.js';
@@ -41,7 +42,10 @@ export interface AppOptions {
   database: Database;
   logger: Logger;
   nodeEnv: NodeEnv;
-  trustProxy?: boolean;
+  /** Proxies trusted to name the client (TRUST_PROXY): a hop count or their addresses; never `true`. */
+  trustProxy?: TrustProxy;
+  /** The listener's timeouts and connection cap (config.ts); the defaults when absent. */
+  httpLimits?: HttpLimits;
   /** The sandbox's `slow` scenario delay; tests shorten it. */
   sandboxSlowDelayMs?: number;
   /** Node's process metrics in /metrics; off in tests, where many apps share one process. */
@@ -58,6 +62,7 @@ const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the HTTP application: platform plugins first, then each capability's routes, listed explicitly. */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { services, database } = opts;
+  const limits = opts.httpLimits ?? DEFAULT_HTTP_LIMITS;
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     // A caller's own X-Request-Id is kept when it is sane, so both sides can quote one id.
@@ -73,6 +78,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         : logger.child(bindings, options),
     bodyLimit: ONE_MIB,
     trustProxy: opts.trustProxy ?? false,
+    // Slow or idle clients cannot hold connections for ever; handling a request is never timed out here.
+    ...serverLimitOptions(limits),
     return503OnClosing: false,
     ajv: {
       // Strict validation (DESIGN.md §3): no coercion ("123" is not 123) and unknown fields are errors.
@@ -84,19 +91,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         },
       ],
     },
-    frameworkErrors: frameworkErrorHandler,
     // Every string of every request is checked for NUL, control characters and lone surrogates.
     schemaController: { compilersFactory: { buildValidator: safeTextValidatorBuilder() } },
+    frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  capConnections(app.server, limits.maxConnections, opts.logger);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('cacheEpoch', null);
   app.decorateRequest('user', null);
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');
-
   installJsonBodyParser(app);
+
   // Hooks in callback style: they run on every request, and async hooks cost a promise each.
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import type { Upstream } from './providers/ports.js';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './platform/http-limits.js';
 
 /**
  * The only reader of the environment (CONVENTIONS rule 4). Everything is validated at start, and
@@ -10,10 +12,19 @@ import type { Upstream } from './providers/ports.js';
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** Proxies trusted to say who the client is (TRUST_PROXY): none, a hop count, or their addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   nodeEnv: NodeEnv;
+  /** HOST; unset: 127.0.0.1 outside production (DESIGN.md §9), 0.0.0.0 in production. */
   host: string;
   port: number;
+  /** Prometheus metrics' own listener (DESIGN.md §13): METRICS_HOST (default 127.0.0.1), METRICS_PORT (default 9464; 0: a free port). */
+  metricsHost: string;
+  metricsPort: number;
+  /** The API listener's timeouts and connection cap. */
+  http: HttpLimits;
   /** PostgreSQL when set; otherwise the embedded database in dataDir. */
   databaseUrl: string | null;
   databasePoolSize: number;
@@ -22,7 +33,7 @@ export interface Config {
   jwtSecret: string;
   dataEncryptionKey: Buffer;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   smtpUrl: string | null;
   emailFrom: string;
   /** The base URL people open (invitation links). */
@@ -51,6 +62,11 @@ export interface Config {
   /** The payment gateway (Paystack-style) and its secret key; the simulator's in development. */
   paymentGatewayUrl: string | null;
   paymentGatewaySecret: string;
+  /**
+   * Whether PAYMENT_GATEWAY_SECRET was set. When not, the server gives its in-process simulator a secret
+   * made for the process, and webhooks signed with the public DEV_GATEWAY_SECRET are taken only from loopback.
+   */
+  paymentGatewaySecretSource: 'environment' | 'built-in';
   concurrencyLimit: number;
   velocityLimit: number;
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
@@ -66,7 +82,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** The simulator's gateway secret, used only when no real gateway is configured (never in production). */
+/**
+ * The simulator's gateway secret, public (it is in this file), so never enough to credit a wallet from
+ * the network: the server accepts webhooks signed with it only from loopback clients, and refuses it in production.
+ */
 export const DEV_GATEWAY_SECRET = 'sk_test_simulator_gateway_secret';
 
 /** The setting of each upstream's base URL (docs/simulator.md). */
@@ -98,14 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
       return fallback;
     }
     return Number(raw);
-  };
-  const bool = (name: string, fallback: boolean) => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    if (raw === 'true' || raw === '1') return true;
-    if (raw === 'false' || raw === '0') return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
   };
 
   const nodeEnvRaw = str('NODE_ENV') ?? 'development';
@@ -151,6 +162,8 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = str('SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   const port = int('PORT', 3000, 0, 65535);
+  const metricsPort = int('METRICS_PORT', 9464, 0, 65535);
+  if (metricsPort !== 0 && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (both are ${port}): metrics are never served on the API port`);
   const publicUrl = (str('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) problems.push('PUBLIC_URL must be an http:// or https:// URL');
   const scheduleRaw = str('NOTIFICATION_RETRY_SCHEDULE') ?? '60,300,1800';
@@ -173,16 +186,33 @@ export function loadConfig(env: Env = process.env): Config {
   if (nodeEnv === 'production' && (paymentGatewayUrl === null || !str('PAYMENT_GATEWAY_SECRET'))) {
     problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_SECRET are required in production');
   }
+  if (nodeEnv === 'production' && str('PAYMENT_GATEWAY_SECRET') === DEV_GATEWAY_SECRET) {
+    problems.push("PAYMENT_GATEWAY_SECRET must be the gateway's real secret key in production, not the simulator's public one");
+  }
 
+  // Timings (DESIGN.md §1), each checked against the ones it must outlast.
   const providerTimeoutMs = int('PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000);
   const idempotencyLeaseMs = int('IDEMPOTENCY_LEASE_MS', 3 * providerTimeoutMs + 15_000, 1_000, 3_600_000);
   const holdExpiryMs = int('HOLD_EXPIRY_MS', idempotencyLeaseMs + 30_000, 1_000, 7_200_000);
-  if (holdExpiryMs <= idempotencyLeaseMs) problems.push('HOLD_EXPIRY_MS must be longer than IDEMPOTENCY_LEASE_MS');
+  if (idempotencyLeaseMs < 3 * providerTimeoutMs) {
+    problems.push(
+      `IDEMPOTENCY_LEASE_MS (${idempotencyLeaseMs}) must be at least 3 × PROVIDER_TIMEOUT_MS (${3 * providerTimeoutMs}): ` +
+        'a shorter lease lets a duplicate request run while the first is still in its chain of provider calls',
+    );
+  }
+  if (holdExpiryMs <= idempotencyLeaseMs) {
+    problems.push(`HOLD_EXPIRY_MS (${holdExpiryMs}) must be longer than IDEMPOTENCY_LEASE_MS (${idempotencyLeaseMs})`);
+  }
+  const http = httpLimits(int, idempotencyLeaseMs, problems);
+
 
   const config: Config = {
     nodeEnv,
-    host: str('HOST') ?? '0.0.0.0',
+    host: str('HOST') ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port,
+    metricsHost: str('METRICS_HOST') ?? '127.0.0.1',
+    metricsPort,
+    http,
     databaseUrl,
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
     dataDir,
@@ -190,7 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: jwtSecret ?? '',
     dataEncryptionKey,
     logLevel,
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy(str('TRUST_PROXY'), problems),
     smtpUrl,
     emailFrom: str('EMAIL_FROM') ?? 'idv <no-reply@idv.local>',
     publicUrl,
@@ -208,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     simulator: simulatorSettings(str, int, problems),
     paymentGatewayUrl,
     paymentGatewaySecret: str('PAYMENT_GATEWAY_SECRET') ?? DEV_GATEWAY_SECRET,
+    paymentGatewaySecretSource: str('PAYMENT_GATEWAY_SECRET') ? 'environment' : 'built-in',
     concurrencyLimit: int('CONCURRENCY_LIMIT', 32, 1, 100_000),
     velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
@@ -215,6 +246,70 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: `false` (default) or `0`, a hop count (`1`: one load balancer in front), or a
+ * comma-separated list of proxy addresses and CIDRs (or proxy-addr's `loopback`, `linklocal`,
+ * `uniquelocal`). `true` would believe any X-Forwarded-For, so it is refused.
+ */
+function trustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would believe any client\'s X-Forwarded-For; set the number of proxies in front of the server ' +
+        '(TRUST_PROXY=1 for one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) problems.push(`TRUST_PROXY must be a hop count from 0 to 10, or proxy addresses (got "${raw}")`);
+    return Number(raw);
+  }
+  const entries = raw.split(',').map((s) => s.trim());
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length > 0) {
+    problems.push(`TRUST_PROXY must be false, a hop count, or comma-separated proxy addresses or CIDRs (not understood: ${bad.map((b) => `"${b}"`).join(', ')})`);
+    return false;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (entry === 'loopback' || entry === 'linklocal' || entry === 'uniquelocal') return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The API listener's limits. The idle timeout must outlast the idempotency lease, the longest a
+ * verification may legitimately run without a byte on the socket; the request timeout counts only
+ * receiving the request, never handling it.
+ */
+function httpLimits(int: (name: string, fallback: number, min: number, max: number) => number, idempotencyLeaseMs: number, problems: string[]): HttpLimits {
+  const defaults = DEFAULT_HTTP_LIMITS;
+  const requestTimeoutMs = int('REQUEST_TIMEOUT_MS', defaults.requestTimeoutMs, 100, 3_600_000);
+  const headersTimeoutMs = int('HEADERS_TIMEOUT_MS', Math.min(defaults.headersTimeoutMs, requestTimeoutMs), 100, 600_000);
+  const connectionTimeoutMs = int('CONNECTION_TIMEOUT_MS', idempotencyLeaseMs + 15_000, 1_000, 7_200_000);
+  const keepAliveTimeoutMs = int('KEEP_ALIVE_TIMEOUT_MS', defaults.keepAliveTimeoutMs, 100, 3_600_000);
+  const maxConnections = int('MAX_CONNECTIONS', defaults.maxConnections, 1, 1_000_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  if (connectionTimeoutMs <= idempotencyLeaseMs) {
+    problems.push(
+      `CONNECTION_TIMEOUT_MS (${connectionTimeoutMs}) must be longer than IDEMPOTENCY_LEASE_MS (${idempotencyLeaseMs}): ` +
+        'an idle socket would be cut while a verification is still running',
+    );
+  }
+  if (keepAliveTimeoutMs >= connectionTimeoutMs) {
+    problems.push(`KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs}) must be shorter than CONNECTION_TIMEOUT_MS (${connectionTimeoutMs})`);
+  }
+  return { requestTimeoutMs, headersTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs, maxConnections };
 }
 
 function isHttpUrl(raw: string): boolean {

@@ -7,6 +7,7 @@ import type { App } from '../platform/http-types.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
 import { isValidIdempotencyKey } from '../idempotency/idempotency.service.js';
+import { isLoopbackClient } from '../platform/loopback.js';
 import type { PaymentsService } from './payments.service.js';
 
 declare module 'fastify' {
@@ -91,13 +92,13 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
       {
         schema: {
           tags: ['Wallet'],
-          summary: 'The payment gateway’s webhook (x-paystack-signature: HMAC-SHA512 of the raw body)',
+          summary: 'The payment gateway’s webhook (x-paystack-signature: HMAC-SHA512 of the raw body); signed with the simulator’s public secret, accepted only from this machine',
           response: { 200: SuccessEnvelope(Type.Object({ received: Type.Literal(true) })), ...errors },
         },
       },
       async (req) => {
         const signature = req.headers['x-paystack-signature'];
-        await payments.webhook(req.rawBody ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
+        await payments.webhook(req.rawBody ?? Buffer.alloc(0), typeof signature === 'string' ? signature : undefined, { loopback: isLoopbackClient(req) });
         return ok(req, { received: true as const }, 'Webhook received');
       },
     );

@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DEV_GATEWAY_SECRET } from '../config.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { Clock } from '../platform/clock.js';
 import { sha256 } from '../platform/crypto.js';
@@ -11,6 +13,13 @@ import type { GatewayPayment, PaymentGateway } from '../providers/ports.js';
 import { formatNaira, type WalletService } from './wallet.service.js';
 
 export const MIN_FUNDING_KOBO = 100 * 100;
+
+/** Whether a webhook is signed (hex HMAC-SHA512 of the raw body) with the simulator's public secret. */
+function signedWithPublicSecret(rawBody: Buffer, signature: string | undefined): boolean {
+  if (typeof signature !== 'string' || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = createHmac('sha512', DEV_GATEWAY_SECRET).update(rawBody).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
 
 export interface PaymentView {
   reference: string;
@@ -166,8 +175,15 @@ export function createPaymentsService(deps: {
       return view(organisationId, reference);
     },
 
-    /** POST /v1/payments/webhook: accepted only with a valid signature; credits once. */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    /**
+     * POST /v1/payments/webhook: accepted only with a valid signature; credits once. The simulator's
+     * secret is public, so a webhook signed with it is taken only from a client on this machine.
+     */
+    async webhook(rawBody: Buffer, signature: string | undefined, client: { loopback: boolean }): Promise<void> {
+      if (!client.loopback && signedWithPublicSecret(rawBody, signature)) {
+        logger.warn("a payment webhook signed with the simulator's public secret came from another machine and was refused; set PAYMENT_GATEWAY_SECRET");
+        throw new AppError('FORBIDDEN', "A webhook signed with the simulator's public secret is accepted only from this machine");
+      }
       if (!gateway().verifySignature(rawBody, signature)) throw new AppError('UNAUTHENTICATED', 'The webhook signature is invalid');
       let event: { event?: unknown; data?: { reference?: unknown; status?: unknown; amount?: unknown; currency?: unknown } };
       try {

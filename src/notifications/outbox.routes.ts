@@ -2,20 +2,28 @@ import { Type } from '@sinclair/typebox';
 import { ok } from '../platform/envelope.js';
 import type { App } from '../platform/http-types.js';
 import { CursorQuery, LimitQuery, pageLimit } from '../platform/paging.js';
+import { isLoopbackClient } from '../platform/loopback.js';
 import { ErrorRef, StrictObject, SuccessEnvelope } from '../platform/typebox.js';
 import type { NotificationService } from './notifications.service.js';
 
 /**
  * GET /v1/notifications/outbox, outside production only and without authentication: a newcomer on
- * the embedded database reads their sign-in code here (DESIGN.md §9). In production it does not exist.
+ * the embedded database reads their sign-in code here (DESIGN.md §9). Only clients on this machine
+ * see it (by the socket's address, and not through a proxy); to anyone else it is an unknown route,
+ * 404. In production it does not exist.
  */
 export function registerOutboxRoutes(app: App, deps: { notifications: NotificationService }) {
   app.get(
     '/v1/notifications/outbox',
     {
+      // Before validation: to a client elsewhere even a malformed query is an unknown route.
+      onRequest: (req, reply, done) => {
+        if (isLoopbackClient(req)) done();
+        else reply.callNotFound();
+      },
       schema: {
         tags: ['Notifications'],
-        summary: 'Messages written to the outbox (development and test only; absent in production)',
+        summary: 'Messages written to the outbox (development and test only, to clients on the same machine; absent in production)',
         querystring: StrictObject({ to: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })), limit: LimitQuery, cursor: CursorQuery }),
         response: {
           200: SuccessEnvelope(

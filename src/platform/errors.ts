@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   PROVIDER_TIMEOUT: 504,
   // Operations only (readiness, shutting down); never a verification outcome.
   SERVICE_UNAVAILABLE: 503,
+  // A request whose headers or body did not arrive in time (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS).
+  REQUEST_TIMEOUT: 408,
   REQUEST_IN_PROGRESS: 202,
 } as const;
 

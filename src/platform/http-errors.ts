@@ -36,26 +36,38 @@ export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, 
   sendFailure(req, reply, err);
 }
 
-/** Broken HTTP (bad request line, oversized headers) still gets an envelope, then the socket closes. */
+const RAW_FAILURES = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'VALIDATION_ERROR', message: 'Request headers are too large' },
+  // Headers or body not received within HEADERS_TIMEOUT_MS / REQUEST_TIMEOUT_MS (a slow or stalled client).
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'REQUEST_TIMEOUT', message: 'The request was not received in time' },
+} as const;
+const MALFORMED = { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'Malformed HTTP request' } as const;
+
+/**
+ * Broken HTTP (bad request line, oversized headers) and requests not received in time still get an
+ * envelope, then the socket closes, even if the client is still trickling bytes.
+ */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const failure = RAW_FAILURES[err.code as keyof typeof RAW_FAILURES] ?? MALFORMED;
   const body = JSON.stringify({
     success: false,
-    statusCode: status,
-    message: status === 431 ? 'Request headers are too large' : 'Malformed HTTP request',
-    code: 'VALIDATION_ERROR',
+    statusCode: failure.status,
+    message: failure.message,
+    code: failure.code,
     timestamp: new Date().toISOString(),
     path: '',
   });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${failure.status} ${failure.reason}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }
 
 /** Maps anything thrown in a request to the one error type. */

@@ -1,4 +1,5 @@
 import type { App } from './http-types.js';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS } from './errors.js';
@@ -31,6 +32,35 @@ ${Object.entries(ERROR_STATUS)
   .join('\n')}
 `;
 
+/**
+ * The reference page's headers: a policy with no inline script, no inline style but one by hash, and no
+ * other origin (the page's scripts and styles are files, its images data: URIs; swagger-ui styles
+ * elements through the DOM, which CSP allows), never framed, no referrer. No upgrade-insecure-requests: the page is also opened over
+ * plain http on a LAN. HSTS is the TLS terminator's business.
+ */
+const DOCS_HEADERS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      // The one inline <style>, inside swagger-ui's logo (its standalone preset), by hash; operations.test.ts checks it.
+      styleSrc: ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  strictTransportSecurity: false,
+};
+
 /** The OpenAPI document generated from the route schemas, and the reference page at /docs. */
 export async function installOpenApi(app: App): Promise<void> {
   await app.register(swagger, {
@@ -45,6 +75,11 @@ export async function installOpenApi(app: App): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // Helmet inside a scope of its own: it sets the page's headers on /docs only, never on the API's answers.
+  await app.register(async (docs) => {
+    await docs.register(helmet, DOCS_HEADERS);
+    // validatorUrl null: no badge fetched from validator.swagger.io (another origin).
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null } });
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -12,13 +12,14 @@ describeEachBackend('wallet funding through the payment gateway', (h) => {
   const initialize = (s: SignedIn, body: unknown, headers: Record<string, string> = {}) =>
     h().app.inject({ method: 'POST', url: '/v1/payments/initialize', headers: { ...s.headers, ...headers }, payload: body as object });
   const verify = (s: SignedIn, reference: string) => h().app.inject({ method: 'GET', url: `/v1/payments/verify/${reference}`, headers: s.headers });
-  const webhook = (payload: object, signature?: string) => {
+  const webhook = (payload: object, signature?: string, from: { remoteAddress?: string; headers?: Record<string, string> } = {}) => {
     const body = JSON.stringify(payload);
     return h().app.inject({
       method: 'POST',
       url: '/v1/payments/webhook',
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature ?? gatewaySignature(DEV_GATEWAY_SECRET, body) },
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature ?? gatewaySignature(DEV_GATEWAY_SECRET, body), ...from.headers },
       payload: body,
+      ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
     });
   };
   const deposits = (h: Harness, orgId: string) =>
@@ -69,6 +70,41 @@ describeEachBackend('wallet funding through the payment gateway', (h) => {
     // The signed one credits.
     expect((await webhook(success(p.reference, 20_000))).statusCode).toBe(200);
     expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(200);
+  });
+
+  it("a webhook signed with the simulator's public secret is refused from another machine or through a proxy: nothing credited", async () => {
+    const { org, session } = await owner();
+    const p = (await initialize(session, { amount: 250 })).json().data;
+    const forged = success(p.reference, 25_000);
+    const from: Array<{ remoteAddress?: string; headers?: Record<string, string> }> = [
+      { remoteAddress: '203.0.113.50' },
+      { remoteAddress: '::ffff:10.1.2.3' },
+      { headers: { 'x-forwarded-for': '127.0.0.1' } },
+      { headers: { forwarded: 'for=127.0.0.1' } },
+    ];
+    for (const client of from) {
+      const res = await webhook(forged, undefined, client);
+      expect([res.statusCode, res.json()]).toEqual([
+        403,
+        {
+          success: false,
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: "A webhook signed with the simulator's public secret is accepted only from this machine",
+          timestamp: expect.any(String),
+          path: '/v1/payments/webhook',
+        },
+      ]);
+    }
+    expect(await deposits(h(), org.organisationId)).toEqual([]);
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(0);
+    const row = await h().database.db.selectFrom('payments').select(['status', 'credited_at']).where('reference', '=', p.reference).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'PENDING', credited_at: null });
+    expect(h().logs.text()).toMatch(/signed with the simulator's public secret came from another machine and was refused/);
+    // A bad signature from elsewhere is still just invalid (401); the same webhook from this machine credits.
+    expect((await webhook(forged, 'ab'.repeat(64), { remoteAddress: '203.0.113.50' })).statusCode).toBe(401);
+    expect((await webhook(forged)).statusCode).toBe(200);
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(250);
   });
 
   it('a failed payment is not credited; a paid amount that differs from the one initialised is held for review', async () => {

@@ -15,7 +15,9 @@ const env = {
   ...process.env,
   DATA_DIR: dataDir,
   PORT: '0',
-  HOST: '127.0.0.1',
+  // No HOST: a newcomer's server listens on 127.0.0.1 only (asserted below from its log).
+  HOST: '',
+  METRICS_PORT: '0',
   NODE_ENV: 'development',
   LOG_LEVEL: 'info',
   DATABASE_URL: '',
