@@ -46,8 +46,11 @@ function openPostgres(url: string, poolSize: number): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A connection lost (a failover, a restart, pg_terminate_backend) must never crash the process: the
+  // pool reports it for idle clients, each client for itself while checked out. The query in flight
+  // still fails (and is answered 503), and the pool discards the dead client.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
@@ -155,4 +158,17 @@ export async function transactionWithUniqueGuard<T>(db: Kysely<DB>, onConflict: 
     if (isUniqueViolation(err)) throw onConflict();
     throw err;
   }
+}
+
+// SQLSTATE classes and codes of a connection lost or refused (08: connection exception; 57P01–57P03:
+// the server shutting down or not yet accepting), and the driver's own words for a dropped socket.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** Whether an error means the database could not be reached (worth a retry), not that a statement was wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+  return typeof message === 'string' && /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(message);
 }

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { AppError, validationError, type FieldError } from './errors.js';
 import { failureBody, requestPath } from './envelope.js';
 import { SAFE_TEXT_KEYWORD } from './safe-text.js';
+import { isDatabaseUnavailable } from './db.js';
 
 /**
  * Every answer is our envelope (DESIGN.md §3): validation failures, Fastify's own errors, unknown
@@ -13,6 +14,7 @@ export function installErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL_ERROR') req.log.error({ err: error }, 'unhandled error');
+    else if (appError.code === 'SERVICE_UNAVAILABLE' && !(error instanceof AppError)) req.log.warn({ err: error }, 'database unavailable');
     sendFailure(req, reply, appError);
   });
 
@@ -73,6 +75,10 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /** Maps anything thrown in a request to the one error type. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // A lost database connection is a moment's outage the client may retry, not our bug.
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; retry shortly', { headers: { 'retry-after': '1' } });
+  }
   const err = error as FastifyError & { validationContext?: string; statusCode?: number };
   if (err.validation) {
     return validationError(toFieldErrors(err.validation, err.validationContext ?? 'body'), describeContext(err.validationContext));

@@ -8,7 +8,8 @@ import { coalesce } from './coalesce.js';
 import { createDataCipher, maskIdentifier, randomBase62 } from './crypto.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 import { createGroupCommitter } from './group-commit.js';
-import { toFieldErrors } from './http-errors.js';
+import { isDatabaseUnavailable } from './db.js';
+import { toAppError, toFieldErrors } from './http-errors.js';
 import { koboToNaira, nairaToKobo } from './money.js';
 
 describe('group commit', () => {
@@ -220,5 +221,31 @@ describe('coalesce under load', () => {
     });
     await expect(read()).rejects.toThrow('down');
     expect(await read()).toBe(2);
+  });
+});
+
+describe('a lost database connection', () => {
+  it('is told apart from a wrong statement, and answered 503 with Retry-After rather than 500', () => {
+    const lost = [
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ];
+    for (const err of lost) {
+      expect(isDatabaseUnavailable(err), err.message).toBe(true);
+      const app = toAppError(err);
+      expect({ code: app.code, status: app.statusCode, retryAfter: app.headers['retry-after'] }).toEqual({ code: 'SERVICE_UNAVAILABLE', status: 503, retryAfter: '1' });
+    }
+    const wrong = [
+      Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+      Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
+      new Error('something else'),
+    ];
+    for (const err of wrong) {
+      expect(isDatabaseUnavailable(err), err.message).toBe(false);
+      expect(toAppError(err).code).toBe('INTERNAL_ERROR');
+    }
   });
 });
