@@ -18,10 +18,9 @@ import { ping, type Database } from './platform/db.js';
 import { ok } from './platform/envelope.js';
 import { AppError } from './platform/errors.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './platform/http-errors.js';
-import { EPOCH_RECONCILE_MS } from './platform/cache-epoch.js';
 import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
-import { DEFAULT_HTTP_LIMITS, capConnections, serverLimitOptions, type HttpLimits } from './platform/http-limits.js';
+import { capConnections, serverLimitOptions, type HttpLimits } from './platform/http-limits.js';
 import { installOpenApi } from './platform/openapi.js';
 import { addSafeTextKeyword, safeTextValidatorBuilder } from './platform/safe-text.js';
 import { installJsonBodyParser } from './platform/json-body.js';
@@ -43,26 +42,28 @@ export interface AppOptions {
   logger: Logger;
   nodeEnv: NodeEnv;
   /** Proxies trusted to name the client (TRUST_PROXY): a hop count or their addresses; never `true`. */
-  trustProxy?: TrustProxy;
-  /** The listener's timeouts and connection cap (config.ts); the defaults when absent. */
-  httpLimits?: HttpLimits;
+  trustProxy: TrustProxy;
+  /** The listener's timeouts and connection cap (config.ts). */
+  httpLimits: HttpLimits;
   /** The sandbox's `slow` scenario delay; tests shorten it. */
   sandboxSlowDelayMs?: number;
   /** Node's process metrics in /metrics; off in tests, where many apps share one process. */
   defaultMetrics?: boolean;
-  lastUsedFlushMs?: number;
   /** The upstreams live keys use; null refuses live verifications (503). */
-  liveProviders?: Providers | null;
-  /** How long a hold lives before the sweeper releases it: longer than the idempotency lease. */
-  holdExpiryMs?: number;
+  liveProviders: Providers | null;
+  /** How long a hold lives before the sweeper releases it: longer than the idempotency lease (HOLD_EXPIRY_MS). */
+  holdExpiryMs: number;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Builds the HTTP application: platform plugins first, then each capability's routes, listed explicitly. */
+/**
+ * Builds the HTTP application: platform plugins first, then each capability's routes, listed explicitly.
+ * It starts no background work (src/jobs/, started by the server); closing it drains buffered writes.
+ */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { services, database } = opts;
-  const limits = opts.httpLimits ?? DEFAULT_HTTP_LIMITS;
+  const limits = opts.httpLimits;
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     // A caller's own X-Request-Id is kept when it is sane, so both sides can quote one id.
@@ -77,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         ? logger.child(bindings)
         : logger.child(bindings, options),
     bodyLimit: ONE_MIB,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy,
     // Slow or idle clients cannot hold connections for ever; handling a request is never timed out here.
     ...serverLimitOptions(limits),
     return503OnClosing: false,
@@ -154,24 +155,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerApiKeyRoutes(app, { auth, apiKeys });
   registerAccessLevelRoutes(app, { auth, catalogue });
   registerAdminRoutes(app, { auth, admin, catalogue });
-  registerWalletRoutes(app, { auth, wallet: services.wallet });
-  registerPaymentRoutes(app, { auth, payments: services.payments });
+  registerWalletRoutes(app, { auth, wallet: services.wallet, idempotency: services.idempotency });
+  registerPaymentRoutes(app, { auth, payments: services.payments, idempotency: services.idempotency });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 
   const sandbox = createSandboxProviders({ ids: services.ids, slowDelayMs: opts.sandboxSlowDelayMs });
-  const live = opts.liveProviders ?? null;
+  const live = opts.liveProviders;
   const pipelineDeps = {
     apiKeys: services.apiKeys,
     catalogue: services.catalogue,
     records: services.records,
-    wallet: services.wallet,
+    settlement: services.settlement,
     idempotency: services.idempotency,
-    holdTtlMs: opts.holdExpiryMs ?? 75_000,
+    holdTtlMs: opts.holdExpiryMs,
     guards: services.guards,
     ids: services.ids,
     clock: services.clock,
-    db: opts.database.db,
     logger: opts.logger,
     providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : live),
   };
@@ -187,33 +187,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerVerification(app, cacAdvance, pipelineDeps);
   registerVerification(app, enhancedPhoneLookup, pipelineDeps);
 
-  notifications.start();
-  // Holds of verifications that never settled (a crashed process) are released after their expiry.
-  const holdSweeper = setInterval(() => {
-    services.wallet.releaseExpiredHolds().catch((err: unknown) => opts.logger.warn({ err }, 'could not release expired holds'));
-    services.wallet.processAlerts().catch((err: unknown) => opts.logger.warn({ err }, 'could not send low-balance alerts'));
-  }, 5_000);
-  holdSweeper.unref();
-  // Stored answers past their 24 hours, and long-abandoned leases, are deleted.
-  const idempotencySweeper = setInterval(() => {
-    services.idempotency.purgeExpired().catch((err: unknown) => opts.logger.warn({ err }, 'could not purge idempotency entries'));
-  }, 60_000);
-  idempotencySweeper.unref();
-  const flushTimer = setInterval(() => {
-    services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
-  }, opts.lastUsedFlushMs ?? 5_000);
-  flushTimer.unref();
-  // A revocation whose publish to Redis failed still reaches Redis, from whichever process runs this.
-  const epochReconciler = setInterval(() => void services.epoch.reconcile(), EPOCH_RECONCILE_MS);
-  epochReconciler.unref();
+  // Closing (after the listener stopped and in-flight requests finished): buffered writes reach the database.
   app.addHook('onClose', async () => {
-    clearInterval(flushTimer);
-    clearInterval(epochReconciler);
-    clearInterval(holdSweeper);
-    clearInterval(idempotencySweeper);
-    await notifications.stop();
     await services.records.drain();
-    await services.wallet.drain();
+    await services.settlement.drain();
     await services.apiKeys.flushLastUsed().catch((err: unknown) => opts.logger.warn({ err }, 'could not record key last-used times'));
   });
 

@@ -8,6 +8,7 @@ import { createApiKeyService } from './api-keys/api-keys.service.js';
 import { createWalletService } from './billing/wallet.service.js';
 import { createPaymentsService } from './billing/payments.service.js';
 import type { PaymentGateway } from './providers/ports.js';
+import { createJobQueue } from './jobs/queue.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
 import { createNotificationService } from './notifications/notifications.service.js';
@@ -19,6 +20,7 @@ import { ids as defaultIds, type IdGenerator } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
 import { createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
+import { createSettlement } from './verifications/settlement.js';
 
 /** The part of the configuration the services need (see config.ts for each setting's meaning). */
 export type ServiceSettings = Pick<
@@ -36,19 +38,6 @@ export type ServiceSettings = Pick<
   | 'idempotencyLeaseMs'
 >;
 
-export const DEFAULT_SETTINGS: Omit<ServiceSettings, 'jwtSecret'> = {
-  smtpUrl: null,
-  emailFrom: 'idv <no-reply@idv.local>',
-  publicUrl: 'http://localhost:3000',
-  loginLimitPerEmail: 5,
-  loginLimitPerAddress: 30,
-  notificationRetryScheduleSeconds: [60, 300, 1800],
-  adjustmentApprovalThresholdKobo: 100_000 * 100,
-  concurrencyLimit: 32,
-  velocityLimit: 1200,
-  idempotencyLeaseMs: 3 * 10_000 + 15_000,
-};
-
 export interface CoreDeps {
   database: Database;
   redis: Redis | null;
@@ -59,9 +48,11 @@ export interface CoreDeps {
   ids?: IdGenerator;
   /** Prefix of every Redis key, so tests and tenants of one Redis never meet. */
   redisKeyPrefix?: string;
+  /** The payment gateway (runtime.ts: HTTP to the configured one or the simulator's); null refuses payments (503). */
+  gateway?: PaymentGateway | null;
 }
 
-/** Wires the services with explicit dependencies (CONVENTIONS rule 4); shared by the server and the CLI. */
+/** Builds the services with explicit dependencies (CONVENTIONS rule 4); wire() in runtime.ts calls it for the server, the CLI and the tests. */
 export function createServices(deps: CoreDeps) {
   const clock = deps.clock ?? systemClock;
   const ids = deps.ids ?? defaultIds;
@@ -93,8 +84,7 @@ export function createServices(deps: CoreDeps) {
     loginLimitPerEmail: settings.loginLimitPerEmail,
     loginLimitPerAddress: settings.loginLimitPerAddress,
   });
-  // The payment gateway is attached by whoever runs the HTTP server (it may be the simulator).
-  let gateway: PaymentGateway | null = null;
+  const gateway = deps.gateway ?? null;
   const idempotency = createIdempotencyService({ db, clock, cipher, leaseMs: settings.idempotencyLeaseMs });
   const wallet = createWalletService({
     db,
@@ -105,11 +95,14 @@ export function createServices(deps: CoreDeps) {
     cipher,
     logger,
   });
+  const records = createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 });
   const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
   return {
     clock,
     ids,
     epoch,
+    // Durable background jobs are enqueued in the transaction of their cause (src/jobs/).
+    jobQueue: createJobQueue({ db, clock, ids }),
     guards: {
       rate: createRateLimiter(guardDeps),
       slots: createSlotLimiter(guardDeps),
@@ -126,13 +119,12 @@ export function createServices(deps: CoreDeps) {
     idempotency,
     wallet,
     payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
-    useGateway(g: PaymentGateway | null) {
-      gateway = g;
-    },
     apiKeys: createApiKeyService({ db, clock, ids, epoch }),
     catalogue: createCatalogueService({ db, clock, epoch }),
     // Four record batches in flight on PostgreSQL; the embedded database has one connection.
-    records: createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 }),
+    records,
+    // A verification's record, money and stored answer, in one batched round trip.
+    settlement: createSettlement({ db, clock, ids, idempotency, records, processAlerts: () => wallet.processAlerts(), logger }),
   };
 }
 

@@ -1,12 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
+import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
+import { billingJobs } from './billing/billing.jobs.js';
+import { idempotencyJobs } from './idempotency/idempotency.jobs.js';
+import type { PeriodicJob, QueuedJob } from './jobs/jobs.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { notificationJobs } from './notifications/notifications.jobs.js';
+import { cacheEpochJobs } from './platform/cache-epoch.js';
+import { registerBreakerMetrics } from './platform/circuit-breaker.js';
+import type { Clock } from './platform/clock.js';
 import { createDataCipher } from './platform/crypto.js';
 import { openDatabase, type Database } from './platform/db.js';
+import type { App } from './platform/http-types.js';
 import type { Logger } from './platform/logger.js';
+import { metricsRegistryOf } from './platform/metrics.js';
 import { createRedis, waitForRedis } from './platform/redis.js';
+import { createHttpPaymentGateway } from './providers/http/gateway.http.js';
+import { createHttpProviders, simulatorUrls, type HttpProviders, type HttpProvidersOptions } from './providers/http/providers.http.js';
+import { UPSTREAMS, type PaymentGateway, type Upstream } from './providers/ports.js';
+import { startSimulator, type SimulatorOptions } from './simulator/simulator.js';
 
+/** Storage and services: what every entry point needs (the CLI needs no more). */
 export interface Runtime {
   config: Config;
   database: Database;
@@ -16,42 +34,196 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens storage (migrated) and Redis and wires the services: what the server and the CLI share. */
-export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  let redis: Redis | null = null;
+type StartedSimulator = Awaited<ReturnType<typeof startSimulator>>;
+
+/** A runtime with its upstreams, its HTTP app and its background jobs: what the server (and a test) runs. */
+export interface Wiring extends Runtime {
+  app: App;
+  providers: HttpProviders;
+  gateway: PaymentGateway & { close(): Promise<void> };
+  /** The registry and gateway simulator started in this process for the upstreams with no URL, if any. */
+  simulator: StartedSimulator | null;
+  /** What reaches that simulator, for the start-up messages. */
+  onSimulator: { upstreams: Upstream[]; gateway: boolean };
+  /** Built, not started: the server starts it once it listens (a test that wants background work, too). */
+  jobs: JobRunner;
+}
+
+export interface WireOptions {
+  logger: Logger;
+  /** Storage and services only: no upstreams, app or jobs (the CLI). */
+  http?: boolean;
+  /** Time as a dependency (tests pin it). */
+  clock?: Clock;
+  /** An open database to use instead of opening the configured one (a second "process" in tests); never closed here. */
+  database?: Database;
+  /** A Redis client to use instead of one made from REDIS_URL (null: none); never closed here. */
+  redisClient?: Redis | null;
+  /** Prefix of every Redis key, so tests and tenants of one Redis never meet. */
+  redisKeyPrefix?: string;
+  /** Node's process metrics in /metrics; off in tests, where many apps share one process. */
+  defaultMetrics?: boolean;
+  /** The sandbox's `slow` scenario delay; tests shorten it. */
+  sandboxSlowDelayMs?: number;
+  /** Options of the in-process simulator (tests: its latency, how long a hanging answer waits). */
+  simulator?: Pick<SimulatorOptions, 'latencyMs' | 'hangMs'>;
+  /** The live providers' breakers: their clock and thresholds (DESIGN.md §8 by default). */
+  breakerClock?: Clock;
+  breaker?: HttpProvidersOptions['breaker'];
+  /** Extra background jobs (tests). */
+  jobs?: { periodic?: PeriodicJob[]; queued?: QueuedJob[] };
+}
+
+/**
+ * The one wiring of the system, used by the server, the CLI and the test harness: storage (migrated)
+ * and Redis, the services, then (unless `http: false`) the upstreams (HTTP adapters to the configured
+ * URLs, or to a simulator started here for the unset ones outside production), the payment gateway,
+ * the app and the job runner. close() undoes it in order; a wiring that fails half-way closes what it opened.
+ */
+export async function wire(config: Config, options: WireOptions & { http: false }): Promise<Runtime>;
+export async function wire(config: Config, options: WireOptions): Promise<Wiring>;
+export async function wire(config: Config, options: WireOptions): Promise<Runtime | Wiring> {
+  const { logger } = options;
+  const database = options.database ?? (await openConfiguredDatabase(config));
+  const closeDatabase = options.database ? async () => undefined : () => database.close();
+  let redis: Redis | null = options.redisClient ?? null;
+  const ownsRedis = options.redisClient === undefined && config.redisUrl !== null;
+  const closeStorage = async () => {
+    if (ownsRedis) redis?.disconnect();
+    await closeDatabase();
+  };
+  const opened: Array<() => Promise<unknown>> = [];
   try {
-    await migrate(database);
-    if (config.redisUrl) {
-      redis = createRedis(config.redisUrl, logger);
+    if (!options.database) await migrate(database);
+    if (ownsRedis) {
+      redis = createRedis(config.redisUrl!, logger);
       // Redis down at start is not fatal: guards let requests through and the database decides.
       await waitForRedis(redis).catch(() => logger.warn('redis not reachable at start; continuing without it until it is'));
     }
+    const core = { database, redis, logger, cipher: createDataCipher(config.dataEncryptionKey), settings: config, clock: options.clock, redisKeyPrefix: options.redisKeyPrefix };
+    if (options.http === false) {
+      return { config, database, redis, services: createServices(core), logger, close: closeStorage };
+    }
+
+    const upstreams = await connectUpstreams(config, options);
+    opened.push(upstreams.close);
+    const services = createServices({ ...core, gateway: upstreams.gateway });
+    const app = await buildApp({
+      services,
+      database,
+      logger,
+      nodeEnv: config.nodeEnv,
+      trustProxy: config.trustProxy,
+      httpLimits: config.http,
+      holdExpiryMs: config.holdExpiryMs,
+      liveProviders: upstreams.providers,
+      ...(options.defaultMetrics === undefined ? {} : { defaultMetrics: options.defaultMetrics }),
+      ...(options.sandboxSlowDelayMs === undefined ? {} : { sandboxSlowDelayMs: options.sandboxSlowDelayMs }),
+    });
+
+    // Each capability contributes its own background work.
+    const jobs = createJobRunner({
+      logger,
+      queue: services.jobQueue,
+      periodic: [
+        ...billingJobs(services.wallet),
+        ...idempotencyJobs(services.idempotency),
+        ...apiKeyJobs(services.apiKeys),
+        ...cacheEpochJobs(services.epoch),
+        ...notificationJobs(services.notifications),
+        ...(options.jobs?.periodic ?? []),
+      ],
+      queued: [...(options.jobs?.queued ?? [])],
+    });
+    // Closing runs these hooks last-registered first: the upstreams and the jobs stop before the app's
+    // own hook drains buffered writes and records the keys' last-used times.
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await services.notifications.close();
+      await upstreams.close();
+    });
+    opened.length = 0;
+    opened.push(() => app.close());
+    const registry = metricsRegistryOf(app);
+    if (registry) registerBreakerMetrics(registry, Object.values(upstreams.providers.breakers));
+
+    return {
+      config,
+      database,
+      redis,
+      services,
+      logger,
+      app,
+      providers: upstreams.providers,
+      gateway: upstreams.gateway,
+      simulator: upstreams.simulator,
+      onSimulator: upstreams.onSimulator,
+      jobs,
+      /** Stops accepting, finishes in-flight requests, stops the jobs, drains buffered writes, then closes Redis and the database. */
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await closeStorage();
+        }
+      },
+    };
   } catch (err) {
-    redis?.disconnect();
-    await database.close();
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    await closeStorage().catch(() => undefined);
     throw err;
   }
-  const services = createServices({
-    database,
-    redis,
-    logger,
-    cipher: createDataCipher(config.dataEncryptionKey),
-    settings: config,
-  });
-  return {
-    config,
-    database,
-    redis,
-    services,
-    logger,
-    async close() {
-      redis?.disconnect();
-      await database.close();
-    },
-  };
+}
+
+function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+}
+
+/**
+ * Live keys reach the configured registries; outside production the unset ones reach a simulator
+ * started in this process (production refuses to start without every URL: config.ts).
+ */
+async function connectUpstreams(config: Config, options: WireOptions) {
+  const unset = UPSTREAMS.filter((u) => !config.providerUrls[u]);
+  const gatewayOnSimulator = !config.paymentGatewayUrl;
+  // The simulator's built-in gateway secret is public: when the simulator in this process plays the
+  // gateway, it and the server share a secret made for this process instead (DESIGN.md §9).
+  const gatewaySecret = gatewayOnSimulator && config.paymentGatewaySecretSource === 'built-in' ? randomBytes(32).toString('base64url') : config.paymentGatewaySecret;
+  const simulator = unset.length > 0 || gatewayOnSimulator ? await startSimulator({ ...options.simulator, gatewaySecret, port: 0 }) : null;
+  try {
+    const onSimulator = simulator ? simulatorUrls(simulator.url) : null;
+    const urls = Object.fromEntries(UPSTREAMS.map((u) => [u, config.providerUrls[u] ?? onSimulator![u]])) as Record<Upstream, string>;
+    const gateway = createHttpPaymentGateway({ baseUrl: config.paymentGatewayUrl ?? `${simulator!.url}/gateway`, secret: gatewaySecret, timeoutMs: config.providerTimeoutMs });
+    const { logger } = options;
+    const providers = createHttpProviders({
+      urls,
+      timeoutMs: config.providerTimeoutMs,
+      apiKey: config.providerApiKey,
+      connections: config.providerConnections,
+      ...(options.breakerClock ? { clock: options.breakerClock } : {}),
+      breaker: {
+        onStateChange: ({ name, from, to }) => {
+          if (to === 'open') logger.warn({ upstream: name, from }, `circuit breaker of ${name} opened: its calls are answered 503 for 5 s`);
+          else logger.info({ upstream: name, from, to }, `circuit breaker of ${name} is ${to.replace('_', '-')}`);
+        },
+        ...options.breaker,
+      },
+    });
+    return {
+      providers,
+      gateway,
+      simulator,
+      onSimulator: { upstreams: unset, gateway: gatewayOnSimulator },
+      async close() {
+        await providers.close();
+        await gateway.close();
+        await simulator?.app.close();
+      },
+    };
+  } catch (err) {
+    await simulator?.app.close();
+    throw err;
+  }
 }

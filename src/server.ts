@@ -1,98 +1,41 @@
-import { randomBytes } from 'node:crypto';
 import { ConfigError, PROVIDER_URL_SETTINGS, type Config } from './config.js';
-import { buildApp } from './app.js';
 import { createDemo, type DemoAccount } from './demo.js';
 import type { Logger } from './platform/logger.js';
-import { openRuntime, type Runtime } from './runtime.js';
-import { registerBreakerMetrics } from './platform/circuit-breaker.js';
+import { wire, type Wiring } from './runtime.js';
 import { metricsRegistryOf, startMetricsListener } from './platform/metrics.js';
 import { isLoopbackAddress } from './platform/loopback.js';
-import { createHttpProviders, simulatorUrls } from './providers/http/providers.http.js';
-import { UPSTREAMS, type Upstream } from './providers/ports.js';
-import { startSimulator, type SimulatorOptions } from './simulator/simulator.js';
-import { createHttpPaymentGateway } from './providers/http/gateway.http.js';
+import { UPSTREAMS } from './providers/ports.js';
 
-/** config → storage → app → listen; SIGTERM stops accepting, finishes in-flight requests, then exits. */
+/** config → wire (storage, services, upstreams, app, jobs) → listen → jobs; SIGTERM stops accepting, finishes in-flight requests, then exits. */
 export async function startServer(config: Config, logger: Logger, out: NodeJS.WritableStream = process.stdout) {
-  const runtime = await openRuntime(config, logger);
+  const wiring = await wire(config, { logger });
   // A start that fails half-way (a port taken) closes what it opened, so the process exits with its message.
-  const opened: Array<() => Promise<unknown>> = [];
   try {
-    return await serve(config, logger, out, runtime, opened);
+    return await serve(config, logger, out, wiring);
   } catch (err) {
-    for (const close of opened.reverse()) await close().catch(() => undefined);
-    await runtime.close().catch(() => undefined);
+    await wiring.close().catch(() => undefined);
     throw err;
   }
 }
 
-async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream, runtime: Runtime, opened: Array<() => Promise<unknown>>) {
-  const { services, database } = runtime;
-
-  // Live keys reach the configured registries; in development, the unset ones reach the simulator
-  // started in-process (production refuses to start without every URL: config.ts).
-  let simulator: Awaited<ReturnType<typeof startSimulator>> | null = null;
-  // The simulator's built-in gateway secret is public: when the simulator in this process plays the
-  // gateway, it and the server share a secret made for this process instead (DESIGN.md §9).
-  const gatewaySecret =
-    !config.paymentGatewayUrl && config.paymentGatewaySecretSource === 'built-in' ? randomBytes(32).toString('base64url') : config.paymentGatewaySecret;
-  const simulatorOptions: SimulatorOptions = { gatewaySecret };
-  const unset = UPSTREAMS.filter((u) => !config.providerUrls[u]);
-  if (unset.length > 0 || !config.paymentGatewayUrl) {
-    const started = await startSimulator({ ...simulatorOptions, port: 0 });
-    simulator = started;
-    opened.push(() => started.app.close());
-  }
-  const onSimulator = simulator ? simulatorUrls(simulator.url) : null;
-  const providerUrls = Object.fromEntries(UPSTREAMS.map((u) => [u, config.providerUrls[u] ?? onSimulator![u]])) as Record<Upstream, string>;
+async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream, wiring: Wiring) {
+  const { services, database, app, simulator, onSimulator } = wiring;
+  const unset = onSimulator.upstreams;
   if (unset.length > 0) {
     logger.warn(
       { simulator: simulator!.url, upstreams: unset },
       `${unset.map((u) => PROVIDER_URL_SETTINGS[u]).join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set: live keys reach the built-in registry simulator at ${simulator!.url} for ${unset.length === UPSTREAMS.length ? 'every registry' : 'those registries'}`,
     );
   }
-  const gatewayUrl = config.paymentGatewayUrl ?? `${simulator!.url}/gateway`;
-  if (!config.paymentGatewayUrl) {
-    logger.warn(`PAYMENT_GATEWAY_URL is not set: payments go to the simulator's gateway at ${gatewayUrl}, which signs its webhooks with a secret made for this process`);
+  if (onSimulator.gateway) {
+    logger.warn(`PAYMENT_GATEWAY_URL is not set: payments go to the simulator's gateway at ${simulator!.url}/gateway, which signs its webhooks with a secret made for this process`);
   } else if (config.paymentGatewaySecretSource === 'built-in') {
     logger.warn(
       "PAYMENT_GATEWAY_SECRET is not set: the simulator's public secret is used, so webhooks signed with it are accepted only from this machine; set PAYMENT_GATEWAY_SECRET for a gateway elsewhere",
     );
   }
-  const gateway = createHttpPaymentGateway({ baseUrl: gatewayUrl, secret: gatewaySecret, timeoutMs: config.providerTimeoutMs });
-  services.useGateway(gateway);
-  const providers = createHttpProviders({
-    urls: providerUrls,
-    timeoutMs: config.providerTimeoutMs,
-    apiKey: config.providerApiKey,
-    connections: config.providerConnections,
-    breaker: {
-      onStateChange: ({ name, from, to }) => {
-        if (to === 'open') logger.warn({ upstream: name, from }, `circuit breaker of ${name} opened: its calls are answered 503 for 5 s`);
-        else logger.info({ upstream: name, from, to }, `circuit breaker of ${name} is ${to.replace('_', '-')}`);
-      },
-    },
-  });
 
-  const app = await buildApp({
-    services,
-    database,
-    logger,
-    nodeEnv: config.nodeEnv,
-    trustProxy: config.trustProxy,
-    httpLimits: config.http,
-    liveProviders: providers,
-    holdExpiryMs: config.holdExpiryMs,
-  });
-  app.addHook('onClose', async () => {
-    await providers.close();
-    await gateway.close();
-    await simulator?.app.close();
-  });
-  opened.length = 0;
-  opened.push(() => app.close());
   const registry = metricsRegistryOf(app)!;
-  registerBreakerMetrics(registry, Object.values(providers.breakers));
   // Metrics on their own listener, never on the API port (DESIGN.md §13).
   const metrics = await startMetricsListener(registry, { host: config.metricsHost, port: config.metricsPort }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
@@ -105,7 +48,7 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
   if (database.kind === 'pglite' && config.nodeEnv !== 'production' && (await services.accounts.countOrganisations()) === 0) {
     demo = await createDemo(services);
   }
-  logger.info({ database: database.description, redis: runtime.redis ? 'configured' : 'off' }, `idv listening on ${address}`);
+  logger.info({ database: database.description, redis: wiring.redis ? 'configured' : 'off' }, `idv listening on ${address}`);
   logger.info(`metrics on ${metrics.url}`);
   const localOnly = isLoopbackAddress(config.host) || config.host === 'localhost';
   if (localOnly && config.nodeEnv !== 'production') logger.info(`listening on ${config.host} only (this machine); set HOST=0.0.0.0 to accept other machines`);
@@ -120,6 +63,8 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
   // The simulator's gateway calls our webhook once a payment completes.
   if (simulator) simulator.options.gatewayWebhookUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/payments/webhook`;
   if (demo) out.write(demoBanner(demo, base, localOnly));
+  // Background work starts once the server is up, and stops after it (close()).
+  wiring.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -132,8 +77,7 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
     }, 30_000);
     force.unref();
     try {
-      await app.close();
-      await runtime.close();
+      await wiring.close();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'error during shutdown');
@@ -142,7 +86,7 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  return { app, runtime, base, demo };
+  return { app, wiring, base, demo };
 }
 
 function demoBanner(demo: DemoAccount, base: string, localOnly: boolean): string {

@@ -6,9 +6,10 @@ import { validationError } from '../platform/errors.js';
 import type { App } from '../platform/http-types.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import { isValidIdempotencyKey } from '../idempotency/idempotency.service.js';
+import { idempotentRoute } from '../idempotency/idempotency.http.js';
+import { readIdempotencyKey, type IdempotencyService } from '../idempotency/idempotency.service.js';
 import { isLoopbackClient } from '../platform/loopback.js';
-import type { PaymentsService } from './payments.service.js';
+import type { InitializedPayment, PaymentsService } from './payments.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +21,8 @@ const Status = StringEnum(['PENDING', 'SUCCESS', 'FAILED', 'ABANDONED'] as const
 const errors = { '4xx': ErrorRef, '5xx': ErrorRef };
 
 /** Wallet funding (DESIGN.md §7): initialise, verify by reference, and the gateway's signed webhook. */
-export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payments: PaymentsService }) {
-  const { auth, payments } = deps;
+export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payments: PaymentsService; idempotency: IdempotencyService }) {
+  const { auth, payments, idempotency } = deps;
   const common = { tags: ['Wallet'], security: [{ bearer: [] }] };
 
   app.post(
@@ -45,21 +46,31 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
     },
     async (req, reply) => {
       if (!isNairaAmount(req.body.amount)) throw validationError([{ field: 'amount', message: 'must be in naira with at most two decimals' }]);
-      const key = req.headers['idempotency-key'];
-      if (key !== undefined && !isValidIdempotencyKey(key)) {
-        throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
-      }
+      const key = readIdempotencyKey(req.headers['idempotency-key']);
       const a = actor(req);
-      const { result, replayed } = await payments.initialize({
-        organisationId: a.organisationId,
-        userId: a.id,
-        email: req.user!.email,
-        amountKobo: nairaToKobo(req.body.amount),
-        callbackUrl: req.body.callbackUrl ?? null,
-        reference: key as string | undefined,
+      const answer = (result: InitializedPayment) => ({ status: 200, body: JSON.stringify(ok(req, result, 'Payment initialised')) });
+      // The answer is kept in the transaction that records the payment: a replay sends these bytes again.
+      return idempotentRoute(req, reply, idempotency, { organisationId: a.organisationId, namespace: 'payments.initialize' }, async (keep) => {
+        let kept: { status: number; body: string } | null = null;
+        const { result, replayed } = await payments.initialize(
+          {
+            organisationId: a.organisationId,
+            userId: a.id,
+            email: req.user!.email,
+            amountKobo: nairaToKobo(req.body.amount),
+            callbackUrl: req.body.callbackUrl ?? null,
+            reference: key,
+          },
+          {
+            inTransaction: keep && (async (trx, r) => {
+              kept = answer(r);
+              await keep(trx, kept);
+            }),
+          },
+        );
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return !replayed && kept ? kept : answer(result);
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return ok(req, result, 'Payment initialised');
     },
   );
 

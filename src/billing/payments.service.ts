@@ -21,6 +21,16 @@ function signedWithPublicSecret(rawBody: Buffer, signature: string | undefined):
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
+/** What POST /v1/payments/initialize answers. */
+export interface InitializedPayment {
+  reference: string;
+  authorizationUrl: string;
+  accessCode: string;
+  amount: number;
+  currency: 'NGN';
+  status: PaymentStatus;
+}
+
 export interface PaymentView {
   reference: string;
   status: PaymentStatus;
@@ -116,16 +126,24 @@ export function createPaymentsService(deps: {
   }
 
   return {
-    /** POST /v1/payments/initialize: a payment to complete at the gateway's authorisation URL. */
-    async initialize(input: {
-      organisationId: string;
-      userId: string;
-      email: string;
-      amountKobo: number;
-      callbackUrl: string | null;
-      /** The Idempotency-Key, if sent. */
-      reference?: string | undefined;
-    }) {
+    /**
+     * POST /v1/payments/initialize: a payment to complete at the gateway's authorisation URL. The
+     * HTTP route's replays are the idempotency store's; a reference that already names a payment
+     * (the key used again after its window) returns that payment, and with another amount is 409.
+     * `inTransaction` runs in the transaction that records the payment, with its result.
+     */
+    async initialize(
+      input: {
+        organisationId: string;
+        userId: string;
+        email: string;
+        amountKobo: number;
+        callbackUrl: string | null;
+        /** The Idempotency-Key, if sent. */
+        reference?: string | undefined;
+      },
+      options: { inTransaction?: ((trx: Kysely<DB>, result: InitializedPayment) => Promise<void>) | null } = {},
+    ): Promise<{ result: InitializedPayment; replayed: boolean }> {
       if (input.amountKobo < MIN_FUNDING_KOBO) throw validationError([{ field: 'amount', message: 'must be at least 100 naira' }]);
       // An Idempotency-Key names the payment within its organisation only: the reference derives from both.
       const reference = input.reference
@@ -141,7 +159,9 @@ export function createPaymentsService(deps: {
       const g = gateway();
       const started = await atGateway(() => g.initialize({ reference, amountKobo: input.amountKobo, email: input.email, callbackUrl: input.callbackUrl }));
       const now = clock.now();
-      await db
+      const result: InitializedPayment = { reference, authorizationUrl: started.authorizationUrl, accessCode: started.accessCode, amount: koboToNaira(input.amountKobo), currency: 'NGN', status: 'PENDING' };
+      await db.transaction().execute(async (trx) => {
+        await trx
         .insertInto('payments')
         .values({
           id: ids.next('pay'),
@@ -157,10 +177,9 @@ export function createPaymentsService(deps: {
           updated_at: now,
         })
         .execute();
-      return {
-        result: { reference, authorizationUrl: started.authorizationUrl, accessCode: started.accessCode, amount: koboToNaira(input.amountKobo), currency: 'NGN' as const, status: 'PENDING' as PaymentStatus },
-        replayed: false,
-      };
+        await options.inTransaction?.(trx, result);
+      });
+      return { result, replayed: false };
     },
 
     /** GET /v1/payments/verify/{reference}: asks the gateway, credits once if it succeeded. */

@@ -7,11 +7,14 @@ import type { App } from '../platform/http-types.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { CursorQuery, LimitQuery, pageLimit } from '../platform/paging.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import type { WalletService } from './wallet.service.js';
+import { idempotentRoute } from '../idempotency/idempotency.http.js';
+import { readIdempotencyKey, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { AdjustmentResult, WalletService } from './wallet.service.js';
 
 const bearer = [{ bearer: [] }];
 const errors = { '4xx': ErrorRef, '5xx': ErrorRef };
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+/** A duplicate adjustment waits this long for the first (one short transaction) before it is told 202. */
+const ADJUSTMENT_AWAIT_IN_FLIGHT_MS = 5_000;
 
 const BalanceSchema = Type.Object({
   balance: Type.Number({ description: 'Naira' }),
@@ -51,8 +54,8 @@ function kobo(field: string, naira: number): number {
 }
 
 /** Wallet, journal and the admin adjustment (SPEC.md §4.3; DESIGN.md §7). */
-export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService }) {
-  const { auth, wallet } = deps;
+export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService; idempotency: IdempotencyService }) {
+  const { auth, wallet, idempotency } = deps;
   const tags = ['Wallet'];
 
   app.get(
@@ -145,20 +148,38 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
       },
     },
     async (req, reply) => {
-      const key = req.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-        throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
-      }
-      const { result, replayed } = await wallet.adjust({
+      const key = readIdempotencyKey(req.headers['idempotency-key']);
+      const input = {
         organisationId: req.params.organisationId,
         amountKobo: kobo('amount', req.body.amount),
         reason: req.body.reason,
         adminId: req.user!.id,
         reference: key,
         secondApprover: req.body.secondApprover,
+      };
+      wallet.checkAdjustment(input);
+      const answer = (result: AdjustmentResult, replayed: boolean) => ({
+        status: 200,
+        body: JSON.stringify(ok(req, result, replayed ? 'Adjustment already applied' : 'Wallet adjusted')),
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return ok(req, result, replayed ? 'Adjustment already applied' : 'Wallet adjusted');
+      // The answer is kept in the adjustment's own transaction: a replay sends these bytes again.
+      return idempotentRoute(
+        req,
+        reply,
+        idempotency,
+        { organisationId: input.organisationId, namespace: 'wallet.adjust', awaitInFlightMs: ADJUSTMENT_AWAIT_IN_FLIGHT_MS },
+        async (keep) => {
+          let kept: { status: number; body: string } | null = null;
+          const { result, replayed } = await wallet.adjust(input, {
+            inTransaction: keep && (async (trx, r) => {
+              kept = answer(r, false);
+              await keep(trx, kept);
+            }),
+          });
+          if (replayed) reply.header('idempotent-replayed', 'true');
+          return !replayed && kept ? kept : answer(result, replayed);
+        },
+      );
     },
   );
 }

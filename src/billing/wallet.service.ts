@@ -10,9 +10,7 @@ import type { IdGenerator } from '../platform/ids.js';
 import { koboToNaira } from '../platform/money.js';
 import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB, LedgerEntriesTable } from '../platform/schema.js';
-import { createWalletBatcher, type Hold, type Settlement, type WalletBatchDeps } from './wallet-batch.js';
-
-export type { Hold, Settlement } from './wallet-batch.js';
+export type { Hold } from './wallet-batch.js';
 
 export const APPROVAL_TTL_MS = 15 * 60_000;
 
@@ -91,6 +89,19 @@ const adjustmentResult = (e: Entry): AdjustmentResult => ({
   adjustedAt: e.created_at.toISOString(),
 });
 
+/** What an admin adjustment asks for (HTTP or CLI). */
+export interface AdjustmentInput {
+  organisationId: string;
+  amountKobo: number;
+  reason: string;
+  adminId: string;
+  reference?: string | undefined;
+  /** The approval token another admin obtained (HTTP). */
+  secondApprover?: string | undefined;
+  /** The approving admin named at the console (CLI). */
+  approverId?: string | undefined;
+}
+
 /**
  * The wallet: balance, holds and the journal (DESIGN.md §7). A balance changes only here, in one
  * statement that cannot overdraw, beside the journal entry that explains it.
@@ -102,9 +113,22 @@ export function createWalletService(deps: {
   notifications: NotificationService;
   approvalThresholdKobo: number;
   cipher: DataCipher;
-  logger: WalletBatchDeps['logger'];
+  logger: { warn(obj: unknown, msg: string): void };
 }) {
   const { db, clock, ids, notifications } = deps;
+
+  function checkAdjustment(input: AdjustmentInput): { reason: string; needsApproval: boolean } {
+    const reason = input.reason.trim();
+    const errors = [];
+    if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo === 0) errors.push({ field: 'amount', message: 'must be a non-zero amount in naira' });
+    if (reason.length < 1 || reason.length > 500) errors.push({ field: 'reason', message: 'must be 1 to 500 characters' });
+    const needsApproval = Math.abs(input.amountKobo) > deps.approvalThresholdKobo;
+    if (needsApproval && !input.secondApprover && !input.approverId) {
+      errors.push({ field: 'secondApprover', message: `is required above ${koboToNaira(deps.approvalThresholdKobo)} naira` });
+    }
+    if (errors.length > 0) throw validationError(errors);
+    return { reason, needsApproval };
+  }
 
   /**
    * Moves money in the caller's transaction and journals it. A debit the available balance (balance
@@ -181,15 +205,6 @@ export function createWalletService(deps: {
     }
   }
 
-  const batcher = createWalletBatcher({
-    db,
-    clock,
-    ids,
-    cipher: deps.cipher,
-    logger: deps.logger,
-    processAlerts,
-  });
-
   /**
    * Emails the low-balance crossings the money batches recorded (wallet_alerts), each once: run after
    * a batch that recorded one, and by the sweeper for those a crashed process left.
@@ -218,26 +233,9 @@ export function createWalletService(deps: {
     move,
 
     /**
-     * Sets the price of a live verification aside before the provider is called: 402 when the
-     * available balance cannot cover it, so no unpaid answer is ever fetched. Group-committed with the
-     * other holds and settlements in flight (wallet-batch.ts).
+     * Emails the low-balance crossings the ledger batches recorded (holds, captures and releases go
+     * through the narrow ledger API of wallet-batch.ts, batched by the capability that causes them).
      */
-    placeHold: (organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> => batcher.placeHold(organisationId, amountKobo, ttlMs),
-
-    /**
-     * Settles a live verification in one transaction: its record, its stored answer, and the capture
-     * (billable) or the release of its hold. A hold the sweeper already released is charged from the
-     * available balance instead; if that cannot pay, nothing is written and the answer is withheld
-     * (402). A settlement whose idempotency claim was taken over keeps nothing (FencedError).
-     */
-    settle: (settlement: Settlement): Promise<void> => batcher.settle(settlement),
-
-    /** Gives a hold back at once when its verification failed before it could settle. */
-    release: (hold: Hold): Promise<void> => batcher.release(hold),
-
-    /** Waits for the batches in flight (shutdown). */
-    drain: () => batcher.drain(),
-
     processAlerts,
 
     /** Releases holds whose verification never settled (a crashed process); run by a sweeper. */
@@ -351,32 +349,21 @@ export function createWalletService(deps: {
       return { id, secondApprover: token, expiresAt: expiresAt.toISOString() };
     },
 
+    /** The 400s of an adjustment, before anything else (the route checks them before its idempotency claim). */
+    checkAdjustment,
+
     /**
      * The admin wallet adjustment (SPEC.md §4.3, §2.9): signed amount, mandatory reason, a second
-     * approver above the threshold. `reference` (the Idempotency-Key) makes a retry return the first
-     * result instead of moving money again; the same reference with other values is 409.
+     * approver above the threshold. The HTTP route's replays are the idempotency store's; here the
+     * journal's unique operation `adj:<reference>` makes sure a reference moves money once: a
+     * reference already journalled returns its first result, and with other values is 409.
+     * `inTransaction` runs in the adjustment's transaction with its result (the route keeps its answer there).
      */
-    async adjust(input: {
-      organisationId: string;
-      amountKobo: number;
-      reason: string;
-      adminId: string;
-      reference?: string | undefined;
-      /** The approval token another admin obtained (HTTP). */
-      secondApprover?: string | undefined;
-      /** The approving admin named at the console (CLI). */
-      approverId?: string | undefined;
-    }): Promise<{ result: AdjustmentResult; replayed: boolean }> {
-      const reason = input.reason.trim();
-      const errors = [];
-      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo === 0) errors.push({ field: 'amount', message: 'must be a non-zero amount in naira' });
-      if (reason.length < 1 || reason.length > 500) errors.push({ field: 'reason', message: 'must be 1 to 500 characters' });
-      const needsApproval = Math.abs(input.amountKobo) > deps.approvalThresholdKobo;
-      if (needsApproval && !input.secondApprover && !input.approverId) {
-        errors.push({ field: 'secondApprover', message: `is required above ${koboToNaira(deps.approvalThresholdKobo)} naira` });
-      }
-      if (errors.length > 0) throw validationError(errors);
-
+    async adjust(
+      input: AdjustmentInput,
+      options: { inTransaction?: ((trx: Kysely<DB>, result: AdjustmentResult) => Promise<void>) | null } = {},
+    ): Promise<{ result: AdjustmentResult; replayed: boolean }> {
+      const { reason, needsApproval } = checkAdjustment(input);
       const reference = input.reference ?? ids.next('adj');
       const operationId = `adj:${reference}`;
       const replay = async (): Promise<{ result: AdjustmentResult; replayed: boolean } | null> => {
@@ -391,9 +378,6 @@ export function createWalletService(deps: {
         }
         return { result: adjustmentResult(prior), replayed: true };
       };
-      const earlier = await replay();
-      if (earlier) return earlier;
-
       try {
         const entry = await db.transaction().execute(async (trx) => {
           const admin = await trx.selectFrom('users').select(['is_platform_admin', 'status']).where('id', '=', input.adminId).executeTakeFirst();
@@ -421,7 +405,7 @@ export function createWalletService(deps: {
             if (!approval) throw forbidden('The second approval is invalid: expired, used, issued by you, or for other values');
             approvedBy = approval.issued_by;
           }
-          return move(trx, {
+          const entry = await move(trx, {
             organisationId: input.organisationId,
             amountKobo: input.amountKobo,
             type: 'ADJUSTMENT',
@@ -433,11 +417,13 @@ export function createWalletService(deps: {
             adjustedBy: input.adminId,
             approvedBy,
           });
+          await options.inTransaction?.(trx, adjustmentResult(entry));
+          return entry;
         });
         notifications.kick();
         return { result: adjustmentResult(entry), replayed: false };
       } catch (err) {
-        // Two requests with one reference at once: the journal's unique operation decides, the loser replays.
+        // A reference the journal already holds (no claim in front, or the key past its 24 hours): the unique operation decides.
         if (isUniqueViolation(err)) {
           const winner = await replay();
           if (winner) return winner;

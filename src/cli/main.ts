@@ -11,7 +11,7 @@ import { AppError } from '../platform/errors.js';
 import { createLogger, type Logger } from '../platform/logger.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { unsafeTextReason } from '../platform/safe-text.js';
-import { openRuntime, type Runtime } from '../runtime.js';
+import { wire, type Runtime } from '../runtime.js';
 import { startServer } from '../server.js';
 import { startSimulator } from '../simulator/simulator.js';
 
@@ -89,8 +89,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let config: Config;
   let runtime: Runtime | null = null;
   const withRuntime = async <T>(fn: (rt: Runtime) => Promise<T>): Promise<T> => {
-    runtime = await openRuntime(config, logger);
-    return fn(runtime);
+    // Storage and services only: a command needs no upstreams, app or background jobs.
+    const opened = await wire(config, { logger, http: false });
+    runtime = opened;
+    return fn(opened);
   };
   const logger: Logger = createLogger('warn', io.stderr as unknown as import('pino').DestinationStream);
 

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
 import { constantTimeEqual } from '../platform/crypto.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, notFound, validationError } from '../platform/errors.js';
 import { createGroupCommitter } from '../platform/group-commit.js';
 import type { DB, KeyType } from '../platform/schema.js';
 
@@ -19,15 +19,37 @@ export interface IdempotencyScope {
   keyHash: Buffer;
 }
 
+/** An answer kept against a key: replayed byte for byte. */
 export interface StoredAnswer {
   status: number;
   /** The response body exactly as first sent. */
   body: string;
-  chargeAmountKobo: number;
-  verificationId: string | null;
+  /**
+   * What the route's owner keeps beside its answer (JSON), opaque here: a verification keeps its id
+   * and the amount charged, which a replay bills again.
+   */
+  facts?: unknown;
 }
 
-export type Claim = { kind: 'claimed'; scope: IdempotencyScope; token: number } | ({ kind: 'replay' } & StoredAnswer);
+/** A key held under a lease; `token` fences out an older attempt's settlement. */
+export interface HeldClaim {
+  scope: IdempotencyScope;
+  token: number;
+}
+
+export type Claim = ({ kind: 'claimed' } & HeldClaim) | { kind: 'replay'; status: number; body: string; facts: unknown };
+
+/** An answer as a settlement statement stores it in SQL (migrations/functions/verification_settle.sql). */
+export interface SealedAnswer {
+  organisationId: string;
+  environment: KeyType;
+  keyHashHex: string;
+  token: number;
+  status: number;
+  bodyHex: string;
+  facts: unknown;
+  expiresAt: string;
+}
 
 /** A settlement from a process whose lease was taken over: its result must not be kept. */
 export class FencedError extends Error {
@@ -37,17 +59,27 @@ export class FencedError extends Error {
   }
 }
 
-export function isValidIdempotencyKey(value: unknown): value is string {
-  return typeof value === 'string' && IDEMPOTENCY_KEY.test(value);
+/**
+ * The Idempotency-Key header (DESIGN.md §6), the one validator every idempotent route uses: absent,
+ * or 1 to 255 printable ASCII characters (a repeated header is joined with commas), else 400.
+ */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!IDEMPOTENCY_KEY.test(value)) throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
+  return value;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const inProgress = () =>
   new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress; retry shortly', { headers: { 'retry-after': '1' } });
 
 /**
- * The idempotency state machine of SPEC.md §3 / DESIGN.md §6: claim under a lease with a fencing
- * token, store a billable answer (encrypted) for 24 hours, clear a non-billable one so a retry runs
- * again, 409 for the same key with another request, 202 while the first attempt is in flight.
+ * The idempotency state machine of SPEC.md §3 / DESIGN.md §6, the same for every idempotent route:
+ * claim under a lease with a fencing token, store an answer's status and body bytes (encrypted) for
+ * 24 hours, clear one that is not kept so a retry runs again, 409 for the same key with another
+ * request, 202 while the first attempt is in flight. What an answer means is its route's business.
  */
 export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; cipher: DataCipher; leaseMs: number }) {
   const { db, clock, cipher } = deps;
@@ -95,8 +127,12 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
   });
 
   return {
-    scope(organisationId: string, environment: KeyType, key: string): IdempotencyScope {
-      return { organisationId, environment, keyHash: cipher.keyedHash('idempotency-key', key) };
+    /**
+     * The key's scope: organisation, key type and the key. A route other than the verifications names
+     * its own namespace, so one key value used on two kinds of request never collides.
+     */
+    scope(organisationId: string, environment: KeyType, key: string, namespace?: string): IdempotencyScope {
+      return { organisationId, environment, keyHash: cipher.keyedHash('idempotency-key', namespace === undefined ? key : `${namespace}\n${key}`) };
     },
 
     /** HMAC of method, path and the RFC 8785 canonical body: the request, never stored in clear. */
@@ -104,13 +140,27 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
       return cipher.keyedHash('idempotency-fingerprint', `${method} ${path}\n${canonicalize(body ?? null) ?? 'null'}`);
     },
 
-    /** Claims the key, or answers 409 / 202, or returns the stored answer to replay. */
-    async claim(scope: IdempotencyScope, fingerprint: Buffer): Promise<Claim> {
-      for (let attempt = 0; attempt < 3; attempt++) {
+    /**
+     * Claims the key, or answers 409 / 202, or returns the stored answer to replay. With
+     * `awaitInFlightMs`, a duplicate of a request in flight waits up to that long (a short local
+     * operation) for its answer before it is told 202.
+     */
+    async claim(scope: IdempotencyScope, fingerprint: Buffer, options: { awaitInFlightMs?: number } = {}): Promise<Claim> {
+      const waitUntil = Date.now() + (options.awaitInFlightMs ?? 0);
+      let pause = 5;
+      for (let attempt = 0, waits = 0; attempt < 3 && waits < 1_000; attempt++) {
         const now = clock.now();
         const lease = new Date(now.getTime() + deps.leaseMs);
         // A new key is claimed by one multi-row insert shared with the claims of concurrent requests.
-        if (await fresh.submit({ scope, fingerprint, lease, now })) return { kind: 'claimed', scope, token: 1 };
+        let inserted: boolean;
+        try {
+          inserted = await fresh.submit({ scope, fingerprint, lease, now });
+        } catch (err) {
+          // The scope's organisation does not exist (foreign key): the request's own 404.
+          if ((err as { code?: unknown }).code === '23503') throw notFound('Organisation not found');
+          throw err;
+        }
+        if (inserted) return { kind: 'claimed', scope, token: 1 };
 
         const row = await db.selectFrom('idempotency_requests').selectAll().where(where(scope)).executeTakeFirst();
         if (!row) continue; // purged meanwhile: claim again
@@ -120,15 +170,16 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
           throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
         }
         if (storedLive) {
-          return {
-            kind: 'replay',
-            status: row.response_status!,
-            body: cipher.decrypt(row.response_ciphertext!).toString('utf8'),
-            chargeAmountKobo: row.charge_amount_kobo ?? 0,
-            verificationId: row.verification_id,
-          };
+          return { kind: 'replay', status: row.response_status!, body: cipher.decrypt(row.response_ciphertext!).toString('utf8'), facts: row.facts ?? null };
         }
-        if (leaseLive) throw inProgress();
+        if (leaseLive) {
+          if (Date.now() >= waitUntil) throw inProgress();
+          await sleep(Math.min(pause, Math.max(1, waitUntil - Date.now())));
+          pause = Math.min(pause * 2, 100);
+          waits++;
+          attempt--; // waiting is not a lost race
+          continue;
+        }
         // A lease left by a crashed process, or an answer past its window: take it over with a new token.
         const taken = await db
           .updateTable('idempotency_requests')
@@ -139,8 +190,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
             lease_expires_at: lease,
             response_status: null,
             response_ciphertext: null,
-            charge_amount_kobo: null,
-            verification_id: null,
+            facts: null,
             expires_at: null,
             created_at: now,
           })
@@ -154,8 +204,8 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
       throw inProgress();
     },
 
-    /** Keeps a billable answer for 24 hours, in the settlement's transaction; a stale token is fenced out. */
-    async store(trx: Kysely<DB>, claim: { scope: IdempotencyScope; token: number }, answer: StoredAnswer): Promise<void> {
+    /** Keeps an answer for 24 hours, in the caller's transaction; a stale token is fenced out (FencedError). */
+    async store(trx: Kysely<DB>, claim: HeldClaim, answer: StoredAnswer): Promise<void> {
       const now = clock.now();
       const res = await trx
         .updateTable('idempotency_requests')
@@ -163,8 +213,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
           state: 'STORED',
           response_status: answer.status,
           response_ciphertext: cipher.encrypt(answer.body),
-          charge_amount_kobo: answer.chargeAmountKobo,
-          verification_id: answer.verificationId,
+          facts: answer.facts === undefined || answer.facts === null ? null : sql`${JSON.stringify(answer.facts)}::jsonb`,
           expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
         })
         .where(where(claim.scope))
@@ -174,16 +223,30 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
       if (Number(res.numUpdatedRows) !== 1) throw new FencedError();
     },
 
-    /** Stores the answer and writes its record in one transaction (test keys: no money moves). */
-    async storeWith(writeRecord: (trx: Kysely<DB>) => Promise<void>, claim: { scope: IdempotencyScope; token: number }, answer: StoredAnswer) {
-      await db.transaction().execute(async (trx) => {
-        await writeRecord(trx);
-        await this.store(trx, claim, answer);
-      });
+    /** Keeps an answer on its own, for an operation that had no transaction of its own to keep it in. */
+    async storeNow(claim: HeldClaim, answer: StoredAnswer): Promise<void> {
+      await db.transaction().execute((trx) => this.store(trx, claim, answer));
     },
 
-    /** Forgets a claim whose outcome was not billable, so a retry runs again. */
-    async clear(claim: { scope: IdempotencyScope; token: number }): Promise<void> {
+    /**
+     * The answer sealed (body encrypted) for a settlement statement that stores it in its own
+     * transaction, fenced by the same token: the one SQL writer besides store().
+     */
+    seal(claim: HeldClaim, answer: StoredAnswer): SealedAnswer {
+      return {
+        organisationId: claim.scope.organisationId,
+        environment: claim.scope.environment,
+        keyHashHex: claim.scope.keyHash.toString('hex'),
+        token: claim.token,
+        status: answer.status,
+        bodyHex: cipher.encrypt(answer.body).toString('hex'),
+        facts: answer.facts ?? null,
+        expiresAt: new Date(clock.now().getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+      };
+    },
+
+    /** Forgets a claim whose outcome is not kept, so a retry runs again. */
+    async clear(claim: HeldClaim): Promise<void> {
       await db
         .deleteFrom('idempotency_requests')
         .where(where(claim.scope))

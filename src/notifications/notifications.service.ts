@@ -43,7 +43,6 @@ export function createNotificationService(deps: {
 }) {
   const { db, clock, ids, cipher, logger, email } = deps;
   const transport: Transporter | null = email.smtpUrl ? nodemailer.createTransport(email.smtpUrl) : null;
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
   async function deliver(row: { id: string; recipient: string; subject: string | null; body_ciphertext: Uint8Array | null; attempts: number }) {
@@ -176,16 +175,8 @@ export function createNotificationService(deps: {
       return running;
     },
 
-    /** Polls for due messages every second (retries, and messages of crashed processes). */
-    start(pollMs = 1_000): void {
-      if (!transport || timer) return;
-      timer = setInterval(() => void service.runOnce(), pollMs);
-      timer.unref();
-    },
-
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+    /** Waits for a pass in progress and closes the SMTP connection (after the job runner stopped). */
+    async close(): Promise<void> {
       await running;
       transport?.close();
     },

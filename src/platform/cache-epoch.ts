@@ -42,6 +42,14 @@ export async function publishOrFail(epoch: CacheEpoch): Promise<void> {
 /** How often each process copies the database's counter to Redis (a publish that failed gets there). */
 export const EPOCH_RECONCILE_MS = 5_000;
 
+/**
+ * The periodic job (src/jobs/jobs.ts's PeriodicJob, by shape: platform imports no other folder): a
+ * revocation whose publish to Redis failed still reaches Redis, from whichever process runs this.
+ */
+export function cacheEpochJobs(epoch: Pick<CacheEpoch, 'reconcile'>) {
+  return [{ name: 'reconcile-revocation-epoch', everyMs: EPOCH_RECONCILE_MS, failureMessage: 'could not reconcile the revocation counter', run: () => epoch.reconcile() }];
+}
+
 // Sets the mirror to ARGV[1] unless it already holds as much; answers the value it holds.
 const SET_IF_GREATER = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '-1') or -1

@@ -3,7 +3,7 @@ import { fillRandom } from './random-pool.js';
 /** Prefixes of DESIGN.md §2: every id says what it names and sorts by creation time. */
 export type IdPrefix =
   | 'org' | 'usr' | 'key' | 'ver' | 'txn' | 'pay' | 'exp' | 'ses' | 'evt' | 'apr' | 'whk' | 'dlv' | 'att' | 'ntf'
-  | 'req' | 'ref' | 'sbx' | 'lgn' | 'hld' | 'adj';
+  | 'req' | 'ref' | 'sbx' | 'lgn' | 'hld' | 'adj' | 'job';
 
 export interface IdGenerator {
   next(prefix: IdPrefix): string;

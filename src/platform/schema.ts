@@ -243,8 +243,8 @@ export interface IdempotencyRequestsTable {
   lease_expires_at: Timestamp;
   response_status: number | null;
   response_ciphertext: Bytes | null;
-  charge_amount_kobo: number | null;
-  verification_id: string | null;
+  /** What the route's owner keeps beside its answer (jsonb; a verification: its id and charge). */
+  facts: unknown;
   created_at: Timestamp;
   expires_at: Timestamp | null;
 }
@@ -264,6 +264,25 @@ export interface PaymentsTable {
   initialized_by: string | null;
   credited_at: Timestamp | null;
   review_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type JobState = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+
+/** Durable background jobs (migrations/0009_jobs.sql, src/jobs/). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** jsonb: written as JSON text, read back parsed. */
+  payload: ColumnType<unknown, string, string>;
+  state: JobState;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_expires_at: Timestamp | null;
+  last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -289,4 +308,5 @@ export interface DB {
   adjustment_approvals: AdjustmentApprovalsTable;
   idempotency_requests: IdempotencyRequestsTable;
   payments: PaymentsTable;
+  jobs: JobsTable;
 }

@@ -101,8 +101,10 @@ export function insertRecordsQuery(rows: ReadonlyArray<Insertable<VerificationRe
 }
 
 /**
- * Writes verification records through group commit: the records of concurrent requests go in one
- * multi-row INSERT, and each caller is answered once its own row is durable.
+ * Verification records: the rows as stored, and their plain writer through group commit (the records
+ * of concurrent requests go in one multi-row INSERT, each caller answered once its own row is
+ * durable). A record written with money, an answer or a payload goes through the settlement
+ * (src/verifications/settlement.ts) instead.
  */
 export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; concurrency?: number }) {
   const committer = createGroupCommitter<Insertable<VerificationRecordsTable>>({
@@ -112,28 +114,15 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
     },
   });
   return {
-    /** Resolves once the record is committed. */
-    write: (record: NewVerificationRecord) => committer.submit(toRecordRow(deps.cipher, record)),
-    /** Writes the record inside the caller's transaction. */
-    insert: async (trx: Kysely<DB>, record: NewVerificationRecord) => {
-      await trx.executeQuery(insertRecordsQuery([toRecordRow(deps.cipher, record)]));
-    },
+    /** Writes a stored row through group commit; resolves once it is committed. */
+    write: (row: Insertable<VerificationRecordsTable>): Promise<void> => committer.submit(row),
     /** The encrypted payload an answer keeps durably beside its record (CAC Advance: audit and redacted copies). */
     sealPayload: (payload: RetainedPayload): SealedPayload => ({
       audit: deps.cipher.encrypt(JSON.stringify(payload.audit)),
       redacted: deps.cipher.encrypt(JSON.stringify(payload.redacted)),
     }),
-    /** Writes a sealed payload in the caller's transaction (after its record). */
-    insertPayload: async (trx: Kysely<DB>, verificationId: string, sealed: SealedPayload, createdAt: Date) => {
-      await trx
-        .insertInto('verification_payloads')
-        .values({ verification_id: verificationId, audit_ciphertext: sealed.audit, redacted_ciphertext: sealed.redacted, created_at: createdAt })
-        .execute();
-    },
-    /** The row as stored (identifier encrypted, hashed and masked), for a live settlement to write. */
+    /** The row as stored (identifier encrypted, hashed and masked). */
     toRow: (record: NewVerificationRecord) => toRecordRow(deps.cipher, record),
-    /** A stored row as it is, for replays that copy their original (group commit). */
-    writeRow: (row: Insertable<VerificationRecordsTable>) => committer.submit(row),
     /** One record as stored (identifier encrypted), or undefined. */
     findRow: (id: string) => deps.db.selectFrom('verification_records').selectAll().where('id', '=', id).executeTakeFirst(),
     drain: () => committer.drain(),

@@ -9,8 +9,7 @@ import { AppError, validationError, type ErrorCode } from '../platform/errors.js
 import type { IdGenerator } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
 import { koboToNaira } from '../platform/money.js';
-import type { AccessLevel, DB, KeyType } from '../platform/schema.js';
-import type { Kysely } from 'kysely';
+import type { AccessLevel, KeyType } from '../platform/schema.js';
 import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
 import {
   SANDBOX_SCENARIOS,
@@ -21,9 +20,9 @@ import {
   type SandboxScenario,
 } from '../providers/ports.js';
 import type { IdentifierType, NewVerificationRecord, RecordWriter, RetainedPayload } from '../records/records.repository.js';
-import type { Hold, WalletService } from '../billing/wallet.service.js';
 import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
-import { FencedError, isValidIdempotencyKey, type IdempotencyScope, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
+import { FencedError, readIdempotencyKey, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import { readFacts, type Hold, type Settlement, type SettlementService, type VerificationFacts } from './settlement.js';
 import { failureBody, requestPath } from '../platform/envelope.js';
 
 export const ONE_MIB = 1024 * 1024;
@@ -63,7 +62,8 @@ export interface PipelineDeps {
   apiKeys: ApiKeyService;
   catalogue: CatalogueService;
   records: RecordWriter;
-  wallet: WalletService;
+  /** Holds, and the one settlement of a verification (record, money, stored answer). */
+  settlement: SettlementService;
   idempotency: IdempotencyService;
   /** How long a hold lives before the sweeper releases it (longer than any settlement can take). */
   holdTtlMs: number;
@@ -78,8 +78,6 @@ export interface PipelineDeps {
   };
   ids: IdGenerator;
   clock: Clock;
-  /** For the rare settlement that writes more than its record outside a money batch (a retained payload on a test key). */
-  db: Kysely<DB>;
   providersFor(environment: KeyType): Providers | null;
   logger: { error(obj: unknown, msg: string): void };
 }
@@ -191,10 +189,7 @@ async function runPipeline<S extends TSchema, V>(
       scenario = raw as SandboxScenario;
     }
   }
-  const idempotencyKey = singleHeader(req, 'idempotency-key');
-  if (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey)) {
-    throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' }]);
-  }
+  const idempotencyKey = readIdempotencyKey(req.headers['idempotency-key']);
   if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
 
   // 403: the organisation must be subscribed (provisioned and ACTIVE).
@@ -226,11 +221,11 @@ async function runPipeline<S extends TSchema, V>(
   }
 
   // 409, 202, or the stored answer replayed (and billed again on live keys).
-  let claim: { scope: IdempotencyScope; token: number } | null = null;
+  let claim: HeldClaim | null = null;
   if (idempotencyKey !== undefined) {
     const scope = deps.idempotency.scope(key.organisationId, key.type, idempotencyKey);
     const c = await deps.idempotency.claim(scope, deps.idempotency.fingerprint('POST', def.path, body));
-    if (c.kind === 'replay') return replay(deps, req, reply, key, c);
+    if (c.kind === 'replay') return replay(deps, req, reply, key, { status: c.status, body: c.body, facts: readFacts(c.facts) });
     claim = { scope: c.scope, token: c.token };
   }
 
@@ -256,7 +251,7 @@ interface Call<S extends TSchema> {
   correlationId: string | undefined;
   scenario: SandboxScenario | undefined;
   providers: Providers;
-  claim: { scope: IdempotencyScope; token: number } | null;
+  claim: HeldClaim | null;
 }
 
 async function afterClaim<S extends TSchema, V>(
@@ -283,14 +278,14 @@ async function afterClaim<S extends TSchema, V>(
   // never spend the last naira twice. Test keys never touch the wallet.
   const priceKobo = key.type === 'live' ? pricesKobo[org.accessLevel] : 0;
   let hold: Hold | null = null;
-  if (priceKobo > 0) hold = await deps.wallet.placeHold(key.organisationId, priceKobo, deps.holdTtlMs);
+  if (priceKobo > 0) hold = await deps.settlement.hold(key.organisationId, priceKobo, deps.holdTtlMs);
 
   let answer: Answer;
   try {
     answer = await callAndSettle(def, deps, req, reply, call, hold);
   } catch (err) {
     // Whatever failed before the settlement committed, the money set aside goes back now, not at expiry.
-    if (hold) await deps.wallet.release(hold).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
+    if (hold) await deps.settlement.release(hold).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
     throw err;
   }
   if (answer.payload !== undefined) {
@@ -306,10 +301,16 @@ async function afterClaim<S extends TSchema, V>(
  * A stored answer, replayed byte for byte. On live keys it is billed again at the stored amount (402,
  * and no answer, if the wallet cannot cover it); it has its own record, linked to the original.
  */
-async function replay(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply, key: AuthenticatedKey, stored: StoredAnswer) {
-  const original = stored.verificationId ? await deps.records.findRow(stored.verificationId) : undefined;
-  const chargeKobo = key.type === 'live' ? stored.chargeAmountKobo : 0;
-  const hold = chargeKobo > 0 ? await deps.wallet.placeHold(key.organisationId, chargeKobo, deps.holdTtlMs) : null;
+async function replay(
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: AuthenticatedKey,
+  stored: { status: number; body: string; facts: VerificationFacts },
+) {
+  const original = stored.facts.verificationId ? await deps.records.findRow(stored.facts.verificationId) : undefined;
+  const chargeKobo = key.type === 'live' ? stored.facts.chargeAmountKobo : 0;
+  const hold = chargeKobo > 0 ? await deps.settlement.hold(key.organisationId, chargeKobo, deps.holdTtlMs) : null;
   const id = deps.ids.next('ver');
   if (original) {
     const row = {
@@ -324,17 +325,13 @@ async function replay(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRep
       created_at: deps.clock.now(),
     };
     try {
-      if (hold) {
-        await deps.wallet.settle({ hold, billable: true, verificationId: id, description: `${original.type} verification (replay)`, record: row, store: null });
-      } else {
-        await deps.records.writeRow(row);
-      }
+      await deps.settlement.settle({ hold, billable: true, description: `${original.type} verification (replay)`, record: row });
     } catch (err) {
-      if (hold) await deps.wallet.release(hold).catch(() => undefined);
+      if (hold) await deps.settlement.release(hold).catch(() => undefined);
       throw err;
     }
   } else if (hold) {
-    await deps.wallet.release(hold);
+    await deps.settlement.release(hold);
   }
   reply.header('idempotent-replayed', 'true');
   reply.header('x-verification-id', id);
@@ -407,29 +404,14 @@ async function callAndSettle<S extends TSchema, V>(
   const retained = outcome.kind === 'found' && def.retain ? deps.records.sealPayload(def.retain(outcome.value, outcome.referenceId)) : null;
   // With an Idempotency-Key the answer is fixed as bytes now: the first answer and every replay are identical.
   let payload: string | undefined;
-  let stored: StoredAnswer | null = null;
+  let stored: Settlement['answer'] = null;
   if (claim) {
     payload = JSON.stringify('error' in answer ? failureBody(requestPath(req), answer.error) : ok(req, answer.data, answer.message));
-    if (billable) stored = { status: answer.httpStatus, body: payload, chargeAmountKobo: billing.chargeAmountKobo, verificationId };
+    if (billable) stored = { claim, status: answer.httpStatus, body: payload, facts: { verificationId, chargeAmountKobo: billing.chargeAmountKobo } };
   }
 
   // Settle: the record is durable (and, live, the money moved and the answer stored with it) before the caller hears it.
-  if (hold) {
-    const store = claim && stored ? { claim, answer: stored } : null;
-    await deps.wallet.settle({ hold, billable, verificationId, description: `${def.service} verification`, record: deps.records.toRow(record), store, payload: retained });
-  } else if (claim && stored) {
-    await deps.idempotency.storeWith(async (trx) => {
-      await deps.records.insert(trx, record);
-      if (retained) await deps.records.insertPayload(trx, verificationId, retained, record.createdAt);
-    }, claim, stored);
-  } else if (retained) {
-    await deps.db.transaction().execute(async (trx) => {
-      await deps.records.insert(trx, record);
-      await deps.records.insertPayload(trx, verificationId, retained, record.createdAt);
-    });
-  } else {
-    await deps.records.write(record);
-  }
+  await deps.settlement.settle({ hold, billable, description: `${def.service} verification`, record: deps.records.toRow(record), payload: retained, answer: stored });
   // A non-billable outcome forgets the key, so a retry runs again (SPEC.md §3).
   if (claim && !stored) await deps.idempotency.clear(claim);
   return { ...answer, payload };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, createServices, type Services } from '../../src/container.js';
-import { createDataCipher } from '../../src/platform/crypto.js';
-import { openDatabase } from '../../src/platform/db.js';
+import { loadConfig } from '../../src/config.js';
+import type { Services } from '../../src/container.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { CLI_ENV, CLI_KEY, cli, cliTargets } from '../helpers/cli.js';
+import { wire } from '../../src/runtime.js';
+import { cli, cliTargets } from '../helpers/cli.js';
 import { otpFrom } from '../helpers/harness.js';
 
 /** `idv outbox` (DESIGN.md §9, §11.1): the outbox as a bare JSON array, newest first. */
@@ -16,18 +16,11 @@ const targets = cliTargets('cli-outbox');
 
 /** Opens the storage the CLI uses, as another process would, runs fn, and closes it (releasing the data directory). */
 async function withStorage<T>(env: Record<string, string>, fn: (services: Services) => Promise<T>): Promise<T> {
-  const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! });
+  const runtime = await wire(loadConfig({ ...env, NODE_ENV: 'test' }), { logger: createLogger('silent'), http: false });
   try {
-    const services = createServices({
-      database,
-      redis: null,
-      logger: createLogger('silent'),
-      cipher: createDataCipher(CLI_KEY),
-      settings: { ...DEFAULT_SETTINGS, jwtSecret: CLI_ENV.JWT_SECRET },
-    });
-    return await fn(services);
+    return await fn(runtime.services);
   } finally {
-    await database.close();
+    await runtime.close();
   }
 }
 

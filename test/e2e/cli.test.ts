@@ -3,12 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { DEFAULT_SETTINGS, createServices } from '../../src/container.js';
-import { createDataCipher } from '../../src/platform/crypto.js';
-import { openDatabase } from '../../src/platform/db.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { CLI_ENV, CLI_KEY, cli, cliTargets } from '../helpers/cli.js';
+import { wire } from '../../src/runtime.js';
+import { cli, cliTargets } from '../helpers/cli.js';
 import { lookup } from '../helpers/harness.js';
 
 
@@ -17,16 +15,12 @@ const targets = cliTargets('cli');
 
 /** Opens the storage the CLI wrote to and calls the API with a key it printed. */
 async function callWith(env: Record<string, string>, secret: string) {
-  const database = await openDatabase(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! });
-  const logger = createLogger('silent');
-  const services = createServices({ database, redis: null, logger, cipher: createDataCipher(CLI_KEY), settings: { ...DEFAULT_SETTINGS, jwtSecret: CLI_ENV.JWT_SECRET } });
-  const app = await buildApp({ services, database, logger, nodeEnv: 'test', defaultMetrics: false });
+  const wiring = await wire(loadConfig({ ...env, NODE_ENV: 'test' }), { logger: createLogger('silent'), defaultMetrics: false });
   try {
-    const res = await lookup(app, secret);
+    const res = await lookup(wiring.app, secret);
     return { status: res.statusCode, body: res.json() };
   } finally {
-    await app.close();
-    await database.close();
+    await wiring.close();
   }
 }
 

@@ -190,7 +190,7 @@ for (const backend of backends()) {
 
     beforeAll(async () => {
       smtp = await startSmtp();
-      harness = await createHarness(backend, { clock, settings: { smtpUrl: smtp.url } });
+      harness = await createHarness(backend, { clock, settings: { smtpUrl: smtp.url }, jobs: true });
     });
     afterAll(async () => {
       if (harness) {

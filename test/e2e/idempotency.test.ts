@@ -111,7 +111,7 @@ describeEachBackend(
       const retry = await call(org.testKey, idem);
       expect(retry.statusCode).toBe(200);
       const late = h().database.db.transaction().execute((trx) =>
-        idempotency.store(trx, { scope, token: (crashed as { token: number }).token }, { status: 200, body: '{}', chargeAmountKobo: 0, verificationId: null }),
+        idempotency.store(trx, { scope, token: (crashed as { token: number }).token }, { status: 200, body: '{}', facts: { chargeAmountKobo: 0, verificationId: null } }),
       );
       await expect(late).rejects.toBeInstanceOf(FencedError);
       expect((await call(org.testKey, idem)).body).toBe(retry.body);

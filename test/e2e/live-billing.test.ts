@@ -97,7 +97,7 @@ describeEachBackend(
     it('the sweeper releases a hold whose verification never settled, after it expires', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 300);
-      const hold = await h().services.wallet.placeHold(org.organisationId, 10_000, 60_000);
+      const hold = await h().services.settlement.hold(org.organisationId, 10_000, 60_000);
       expect((await h().services.wallet.balance(org.organisationId)).availableBalance).toBe(200);
       expect(await h().services.wallet.releaseExpiredHolds()).toBe(0);
       clock.advance(60_000);

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { DEV_GATEWAY_SECRET } from '../../src/config.js';
 import { gatewaySignature } from '../../src/providers/http/gateway.http.js';
-import { OWNER_PASSWORD, addMember, createOrg, describeEachBackend, latestOutbox, ownerEmailOf, signIn, type Harness, type SignedIn } from '../helpers/harness.js';
+import { OWNER_PASSWORD, addMember, createHarness, createOrg, describeEachBackend, latestOutbox, ownerEmailOf, signIn, type Harness, type SignedIn } from '../helpers/harness.js';
 
-describeEachBackend('wallet funding through the payment gateway', (h) => {
+describeEachBackend('wallet funding through the payment gateway', (h, backend) => {
   const owner = async () => {
     const org = await createOrg(h().services);
     const email = await ownerEmailOf(h().services, org);
@@ -138,20 +138,18 @@ describeEachBackend('wallet funding through the payment gateway', (h) => {
   it('an unreachable gateway is 503 PROVIDER_UNAVAILABLE, and nothing is recorded', async () => {
     const { org, session } = await owner();
     const p = (await initialize(session, { amount: 500 })).json().data;
-    const { createHttpPaymentGateway } = await import('../../src/providers/http/gateway.http.js');
-    const dead = createHttpPaymentGateway({ baseUrl: 'http://127.0.0.1:1/gateway', secret: DEV_GATEWAY_SECRET, timeoutMs: 500 });
-    h().services.useGateway(dead);
+    // The same storage, served by a process whose PAYMENT_GATEWAY_URL leads nowhere.
+    const dead = await createHarness(backend, { database: h().database, settings: { paymentGatewayUrl: 'http://127.0.0.1:1/gateway' } });
     try {
-      const init = await initialize(session, { amount: 600 });
+      const init = await dead.app.inject({ method: 'POST', url: '/v1/payments/initialize', headers: session.headers, payload: { amount: 600 } });
       expect(init.statusCode).toBe(503);
       expect(init.json().code).toBe('PROVIDER_UNAVAILABLE');
-      const v = await verify(session, p.reference);
+      const v = await dead.app.inject({ method: 'GET', url: `/v1/payments/verify/${p.reference}`, headers: session.headers });
       expect(v.statusCode).toBe(503);
       const rows = await h().database.db.selectFrom('payments').select('amount_kobo').where('organisation_id', '=', org.organisationId).execute();
       expect(rows).toEqual([{ amount_kobo: 50_000 }]);
     } finally {
-      h().services.useGateway(h().gateway);
-      await dead.close();
+      await dead.app.close();
     }
   });
 
@@ -163,5 +161,35 @@ describeEachBackend('wallet funding through the payment gateway', (h) => {
     expect(again.json().data).toEqual(first.json().data);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await initialize(session, { amount: 800 }, { 'idempotency-key': key })).statusCode).toBe(409);
+  });
+
+  it('a replayed initialisation is the first answer byte for byte; another body is 409; a duplicate in flight is 202', async () => {
+    const { org, session } = await owner();
+    const key = `fund-bytes-${org.organisationId}`;
+    const first = await initialize(session, { amount: 900 }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await initialize(session, { amount: 900 }, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect(again.body).toBe(first.body);
+    const other = await initialize(session, { amount: 901 }, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+    const payments = await h().database.db.selectFrom('payments').select(['reference', 'amount_kobo']).where('organisation_id', '=', org.organisationId).execute();
+    expect(payments).toEqual([{ reference: first.json().data.reference, amount_kobo: 90_000 }]);
+
+    // Another attempt holds a second key (as a request still at the gateway would): its duplicate is told 202.
+    const idempotency = h().services.idempotency;
+    const busyKey = `${key}-busy`;
+    const scope = idempotency.scope(org.organisationId, 'live', busyKey, 'payments.initialize');
+    const claim = await idempotency.claim(scope, idempotency.fingerprint('POST', '/v1/payments/initialize', { amount: 950 }));
+    expect(claim.kind).toBe('claimed');
+    const during = await initialize(session, { amount: 950 }, { 'idempotency-key': busyKey });
+    expect(during.statusCode).toBe(202);
+    expect(during.json()).toMatchObject({ success: false, statusCode: 202, code: 'REQUEST_IN_PROGRESS' });
+    expect(during.headers['retry-after']).toBe('1');
+    expect(await h().database.db.selectFrom('payments').select('id').where('organisation_id', '=', org.organisationId).execute()).toHaveLength(1);
   });
 });

@@ -41,10 +41,10 @@ for (const backend of backends()) {
       admin = client(redisUrl()!);
       const ra = client(redisUrl()!);
       const rb = client(redisUrl()!);
-      a = await createHarness(backend, { redis: ra, redisKeyPrefix: prefix });
+      a = await createHarness(backend, { redis: ra, redisKeyPrefix: prefix, jobs: true });
       const shared = backend.name === 'pglite' ? { database: a.database } : {};
-      b = await createHarness(backend, { redis: rb, redisKeyPrefix: prefix, ...shared });
-      cut = await createHarness(backend, { redis: client('redis://127.0.0.1:1'), redisKeyPrefix: prefix, ...shared });
+      b = await createHarness(backend, { redis: rb, redisKeyPrefix: prefix, jobs: true, ...shared });
+      cut = await createHarness(backend, { redis: client('redis://127.0.0.1:1'), redisKeyPrefix: prefix, jobs: true, ...shared });
       await Promise.all([waitForRedis(admin), waitForRedis(ra), waitForRedis(rb)]);
     });
     afterAll(async () => {

@@ -315,7 +315,7 @@ describeEachBackend(
         expect(later.headers['idempotent-replayed']).toBeUndefined();
         expect(later.json().data.verificationId).not.toBe(verificationId);
         const replaced = await held();
-        expect(replaced.verification_id).toBe(later.json().data.verificationId);
+        expect((replaced.facts as { verificationId: string }).verificationId).toBe(later.json().data.verificationId);
         expect(h().cipher.decrypt(replaced.response_ciphertext!).toString()).toBe(later.body);
         // The durable copies of the first answer stay.
         expect(await h().database.db.selectFrom('verification_payloads').select('verification_id').where('verification_id', '=', verificationId).execute()).toHaveLength(1);

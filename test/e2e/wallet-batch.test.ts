@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Hold, Settlement } from '../../src/billing/wallet.service.js';
+import type { Hold, Settlement } from '../../src/verifications/settlement.js';
 import { FencedError } from '../../src/idempotency/idempotency.service.js';
 import { ManualClock, createOrg, describeEachBackend, fund, type TestOrg } from '../helpers/harness.js';
 
@@ -7,7 +7,8 @@ const START = '2026-11-22T09:00:00.000Z';
 const clock = new ManualClock(START);
 
 /**
- * The money path's group commit (src/billing/wallet-batch.ts, migration 0006): operations submitted in
+ * The money path's group commit (src/verifications/settlement.ts over src/billing/wallet-batch.ts;
+ * migrations/functions/verification_settle.sql and ledger_apply.sql): operations submitted in
  * the same turn of the event loop share one batch. Each test submits them together and checks that the
  * batch decided and wrote exactly what the same operations one by one would have.
  */
@@ -16,6 +17,7 @@ describeEachBackend(
   (h) => {
     const db = () => h().database.db;
     const wallet = () => h().services.wallet;
+    const money = () => h().services.settlement;
     const state = async (orgId: string) => {
       const [w, entries, holds, records] = await Promise.all([
         db().selectFrom('wallets').select(['balance_kobo', 'held_kobo']).where('organisation_id', '=', orgId).executeTakeFirstOrThrow(),
@@ -27,7 +29,7 @@ describeEachBackend(
       return { wallet: w, entries, holds, records, journalSum: journal.reduce((s, e) => s + e.amount_kobo, 0) };
     };
     let n = 0;
-    const settlement = (org: TestOrg, hold: Hold, billable: boolean, store: Settlement['store'] = null): Settlement => {
+    const settlement = (org: TestOrg, hold: Hold, billable: boolean, answer: Settlement['answer'] = null): Settlement & { verificationId: string } => {
       const verificationId = h().services.ids.next('ver');
       n++;
       return {
@@ -35,7 +37,7 @@ describeEachBackend(
         billable,
         verificationId,
         description: 'NIN_LOOKUP verification',
-        store,
+        answer,
         record: h().services.records.toRow({
           id: verificationId,
           organisationId: org.organisationId,
@@ -66,7 +68,7 @@ describeEachBackend(
     it('holds submitted together are decided in order against the locked balance: 402 only for those it cannot cover', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 300);
-      const results = await settled([1, 2, 3, 4].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+      const results = await settled([1, 2, 3, 4].map(() => money().hold(org.organisationId, 10_000, 60_000)));
       expect(results.map(codeOf)).toEqual(['ok', 'ok', 'ok', 'INSUFFICIENT_BALANCE']);
       const s = await state(org.organisationId);
       expect(s.wallet).toEqual({ balance_kobo: 30_000, held_kobo: 30_000 });
@@ -76,16 +78,16 @@ describeEachBackend(
     it('one batch settles, releases and places holds: captures first free nothing, releases free room for the new holds', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 300);
-      const [h1, h2, h3] = await Promise.all([1, 2, 3].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+      const [h1, h2, h3] = await Promise.all([1, 2, 3].map(() => money().hold(org.organisationId, 10_000, 60_000)));
       const capture = settlement(org, h1!, true);
       const notBillable = settlement(org, h2!, false);
       const results = await settled<unknown>([
-        wallet().settle(capture),
-        wallet().settle(notBillable),
-        wallet().release(h3!),
-        wallet().placeHold(org.organisationId, 10_000, 60_000),
-        wallet().placeHold(org.organisationId, 10_000, 60_000),
-        wallet().placeHold(org.organisationId, 10_000, 60_000),
+        money().settle(capture),
+        money().settle(notBillable),
+        money().release(h3!),
+        money().hold(org.organisationId, 10_000, 60_000),
+        money().hold(org.organisationId, 10_000, 60_000),
+        money().hold(org.organisationId, 10_000, 60_000),
       ]);
       // ₦300 − ₦100 captured = ₦200 left, all of it free once h2 and h3 are released: two new holds fit.
       expect(results.map(codeOf)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'INSUFFICIENT_BALANCE']);
@@ -104,9 +106,9 @@ describeEachBackend(
     it('the journal of a batch reads as if its captures had run one by one', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 1000);
-      const holds = await Promise.all([1, 2, 3, 4, 5].map(() => wallet().placeHold(org.organisationId, 15_000, 60_000)));
+      const holds = await Promise.all([1, 2, 3, 4, 5].map(() => money().hold(org.organisationId, 15_000, 60_000)));
       const settlements = holds.map((x) => settlement(org, x, true));
-      await Promise.all(settlements.map((x) => wallet().settle(x)));
+      await Promise.all(settlements.map((x) => money().settle(x)));
       const s = await state(org.organisationId);
       expect(s.wallet).toEqual({ balance_kobo: 25_000, held_kobo: 0 });
       const byOperation = new Map(s.entries.map((e) => [e.operation_id, e.balance_after_kobo]));
@@ -117,12 +119,12 @@ describeEachBackend(
     it('a capture whose hold the sweeper released is charged from the available balance', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 300);
-      const hold = await wallet().placeHold(org.organisationId, 10_000, 60_000);
+      const hold = await money().hold(org.organisationId, 10_000, 60_000);
       clock.advance(61_000);
       try {
         expect(await wallet().releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
         const late = settlement(org, hold, true);
-        await wallet().settle(late);
+        await money().settle(late);
         const s = await state(org.organisationId);
         expect(s.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
         expect(s.holds.map((x) => x.status)).toEqual(['RELEASED']);
@@ -140,17 +142,19 @@ describeEachBackend(
       const scope = services.idempotency.scope(org.organisationId, 'live', `late-${org.organisationId}`);
       const claim = await services.idempotency.claim(scope, services.idempotency.fingerprint('POST', '/v1/nin/raw/lookup', { a: 1 }));
       if (claim.kind !== 'claimed') throw new Error('expected a claim');
-      const hold = await wallet().placeHold(org.organisationId, 10_000, 60_000);
+      const hold = await money().hold(org.organisationId, 10_000, 60_000);
       clock.advance(61_000);
       try {
         await wallet().releaseExpiredHolds();
         // Another check takes the whole balance meanwhile.
-        await wallet().placeHold(org.organisationId, 10_000, 60_000);
+        await money().hold(org.organisationId, 10_000, 60_000);
         const late = settlement(org, hold, true, {
           claim: { scope: claim.scope, token: claim.token },
-          answer: { status: 200, body: '{"success":true}', chargeAmountKobo: 10_000, verificationId: 'ver_x' },
+          status: 200,
+          body: '{"success":true}',
+          facts: { chargeAmountKobo: 10_000, verificationId: 'ver_x' },
         });
-        await expect(wallet().settle(late)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+        await expect(money().settle(late)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
         const s = await state(org.organisationId);
         expect(s.wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
         expect(s.entries).toHaveLength(0);
@@ -174,13 +178,15 @@ describeEachBackend(
       try {
         const second = await services.idempotency.claim(scope, fingerprint);
         expect(second).toMatchObject({ kind: 'claimed', token: first.token + 1 });
-        const [h1, h2] = await Promise.all([1, 2].map(() => wallet().placeHold(org.organisationId, 10_000, 60_000)));
+        const [h1, h2] = await Promise.all([1, 2].map(() => money().hold(org.organisationId, 10_000, 60_000)));
         const stale = settlement(org, h1!, true, {
           claim: { scope: first.scope, token: first.token },
-          answer: { status: 200, body: '{"stale":true}', chargeAmountKobo: 10_000, verificationId: 'ver_stale' },
+          status: 200,
+          body: '{"stale":true}',
+          facts: { chargeAmountKobo: 10_000, verificationId: 'ver_stale' },
         });
         const neighbour = settlement(org, h2!, true);
-        const results = await settled([wallet().settle(stale), wallet().settle(neighbour)]);
+        const results = await settled([money().settle(stale), money().settle(neighbour)]);
         expect(results[0]!.status).toBe('rejected');
         expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(FencedError);
         expect(results[1]!.status).toBe('fulfilled');
@@ -199,11 +205,11 @@ describeEachBackend(
     it('an item the database refuses (a NUL in a text column) fails alone: its batch neighbour of another organisation commits', async () => {
       const [bad, good] = await Promise.all([createOrg(h().services), createOrg(h().services)]);
       await Promise.all([fund(h().services, bad.organisationId, 300), fund(h().services, good.organisationId, 300)]);
-      const [hb, hg] = await Promise.all([wallet().placeHold(bad.organisationId, 10_000, 60_000), wallet().placeHold(good.organisationId, 10_000, 60_000)]);
+      const [hb, hg] = await Promise.all([money().hold(bad.organisationId, 10_000, 60_000), money().hold(good.organisationId, 10_000, 60_000)]);
       const poisoned = settlement(bad, hb, true);
       poisoned.record = { ...poisoned.record, request_reason: 'ACCOUNT\u0000OPENING' } as typeof poisoned.record;
       const neighbour = settlement(good, hg, true);
-      const results = await settled([wallet().settle(poisoned), wallet().settle(neighbour)]);
+      const results = await settled([money().settle(poisoned), money().settle(neighbour)]);
       expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
       const [sb, sg] = await Promise.all([state(bad.organisationId), state(good.organisationId)]);
       expect(sg.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
@@ -221,11 +227,11 @@ describeEachBackend(
       await fund(h().services, a.organisationId, 100);
       await fund(h().services, b.organisationId, 200);
       const results = await settled([
-        wallet().placeHold(a.organisationId, 10_000, 60_000),
-        wallet().placeHold(b.organisationId, 10_000, 60_000),
-        wallet().placeHold(a.organisationId, 10_000, 60_000),
-        wallet().placeHold(b.organisationId, 10_000, 60_000),
-        wallet().placeHold(b.organisationId, 10_000, 60_000),
+        money().hold(a.organisationId, 10_000, 60_000),
+        money().hold(b.organisationId, 10_000, 60_000),
+        money().hold(a.organisationId, 10_000, 60_000),
+        money().hold(b.organisationId, 10_000, 60_000),
+        money().hold(b.organisationId, 10_000, 60_000),
       ]);
       expect(results.map(codeOf)).toEqual(['ok', 'ok', 'INSUFFICIENT_BALANCE', 'ok', 'INSUFFICIENT_BALANCE']);
       expect((await state(a.organisationId)).wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });

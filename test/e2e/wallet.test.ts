@@ -155,6 +155,26 @@ describeEachBackend(
       expect(await ledger(org.organisationId)).toHaveLength(2);
     });
 
+    it('a replayed adjustment is the first answer byte for byte, with Idempotent-Replayed: true; another body is 409', async () => {
+      const org = await createOrg(h().services);
+      const admin = await platformAdmin(h());
+      const key = `adj-bytes-${randomBytes(4).toString('hex')}`;
+      const first = await adjust(admin, org.organisationId, { amount: 120.5, reason: 'bytes' }, key);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      expect(first.json().message).toBe('Wallet adjusted');
+      const again = await adjust(admin, org.organisationId, { amount: 120.5, reason: 'bytes' }, key);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.body).toBe(first.body);
+      const other = await adjust(admin, org.organisationId, { amount: 120.5, reason: 'other' }, key);
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect((await balanceOf(org.organisationId)).balance).toBe(120.5);
+      expect((await ledger(org.organisationId)).map((e) => [e.amount_kobo, e.reference])).toEqual([[12_050, key]]);
+    });
+
     it('above the threshold a second platform admin must approve, once, for exactly these values', async () => {
       const org = await createOrg(h().services);
       const alice = await platformAdmin(h());

@@ -21,7 +21,7 @@ import {
 
 /**
  * The server's PostgreSQL connections terminated during a burst, some of them in the middle of a money
- * batch (wallet_apply_batch, caught waiting on a wallet row the test locks for a moment): the pool
+ * batch (verification_settle, caught waiting on a wallet row the test locks for a moment): the pool
  * recovers, a request that failed answers a 5xx envelope (or succeeds on a retried batch), nothing is
  * charged that was not answered as charged, and the invariants hold once the keys are retried.
  */
@@ -81,7 +81,7 @@ describe.runIf(postgres)('faults: PostgreSQL connections killed mid-batch [postg
         const caught: number[] = [];
         for (let i = 0; i < 40 && caught.length === 0 && !done; i++) {
           await sleep(10);
-          for (const x of await backendsOf(db, a.appName)) if (x.query.includes('wallet_apply_batch') && x.wait_event_type === 'Lock') caught.push(x.pid);
+          for (const x of await backendsOf(db, a.appName)) if (x.query.includes('verification_settle') && x.wait_event_type === 'Lock') caught.push(x.pid);
         }
         midBatch += await terminate(caught);
         await killer.query('COMMIT');

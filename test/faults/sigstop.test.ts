@@ -94,7 +94,7 @@ describe.runIf(postgres)('faults: a server paused past its idempotency lease [po
       await lock.query('BEGIN');
       await lock.query('SELECT 1 FROM wallets WHERE organisation_id = $1 FOR UPDATE', [org.organisationId]);
       await until('a settlement of a waiting on the wallet lock', async () =>
-        (await backendsOf(db(), a.appName)).some((x) => x.wait_event_type === 'Lock' && x.query.includes('wallet_apply_batch')),
+        (await backendsOf(db(), a.appName)).some((x) => x.wait_event_type === 'Lock' && x.query.includes('verification_settle')),
       );
       // The registry's other answers arrive meanwhile and queue behind that batch inside a.
       await sleep(registry.options.latencyMs ?? 0);

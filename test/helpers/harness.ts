@@ -2,22 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import type { ServiceCode } from '../../src/catalogue/catalogue.js';
 import { SERVICES } from '../../src/catalogue/catalogue.js';
-import { DEFAULT_SETTINGS, createServices, type ServiceSettings, type Services } from '../../src/container.js';
+import type { Services } from '../../src/container.js';
 import { migrate } from '../../src/migrate.js';
 import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
 import { createDataCipher, type DataCipher } from '../../src/platform/crypto.js';
 import { openDatabase, type Database } from '../../src/platform/db.js';
 import type { App } from '../../src/platform/http-types.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { registerBreakerMetrics } from '../../src/platform/circuit-breaker.js';
-import { metricsRegistryOf } from '../../src/platform/metrics.js';
-import { createHttpProviders, simulatorUrls, type HttpProviders, type HttpProvidersOptions } from '../../src/providers/http/providers.http.js';
-import { startSimulator } from '../../src/simulator/simulator.js';
-import { createHttpPaymentGateway } from '../../src/providers/http/gateway.http.js';
-import { DEV_GATEWAY_SECRET } from '../../src/config.js';
+import type { HttpProviders, HttpProvidersOptions } from '../../src/providers/http/providers.http.js';
+import type { startSimulator } from '../../src/simulator/simulator.js';
+import { DEV_GATEWAY_SECRET, loadConfig, type Config } from '../../src/config.js';
+import type { JobRunner } from '../../src/jobs/runner.js';
+import { wire } from '../../src/runtime.js';
 import type { PaymentGateway } from '../../src/providers/ports.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
 
@@ -77,6 +75,10 @@ export interface Harness {
   providers: HttpProviders;
   /** The payment gateway the services use (the simulator's). */
   gateway: PaymentGateway;
+  /** The background jobs, started only with `jobs: true` (a test may also run one directly). */
+  jobs: JobRunner;
+  /** The configuration it was wired from (testConfig()). */
+  config: Config;
 }
 
 export interface HarnessOptions {
@@ -87,7 +89,8 @@ export interface HarnessOptions {
   /** Share another harness's database (a second process on the same storage). */
   database?: Database;
   dataEncryptionKey?: Buffer;
-  settings?: Partial<ServiceSettings>;
+  /** Settings of config.ts to override (SMTP, limits, the gateway's URL …). */
+  settings?: Partial<Config>;
   /** Timeout of live provider calls (the simulator's hanging NIN waits longer). */
   providerTimeoutMs?: number;
   /** Latency the registry simulator adds to every answer. */
@@ -96,67 +99,73 @@ export interface HarnessOptions {
   breakerClock?: Clock;
   /** The breakers' thresholds (DESIGN.md §8 by default); a suite that hammers fault identifiers may raise them. */
   breaker?: HttpProvidersOptions['breaker'];
+  /** Starts the background jobs (src/jobs/) as the server does: off by default, so an app does only what a test asks. */
+  jobs?: boolean;
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
 
 export const TEST_DATA_KEY = randomBytes(32);
 
-/** An app wired like the server's, on the given storage, with logs captured. */
+/**
+ * The configuration of a test app: config.ts's defaults (through loadConfig, as the server reads the
+ * environment) with test secrets, a short provider timeout (lease and hold derive from it) and
+ * generous sign-in limits, since every test signs in from 127.0.0.1 (the limit tests set their own).
+ */
+export function testConfig(options: { providerTimeoutMs?: number; dataEncryptionKey?: Buffer; settings?: Partial<Config> } = {}): Config {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_ENCRYPTION_KEY: (options.dataEncryptionKey ?? TEST_DATA_KEY).toString('base64'),
+    PROVIDER_TIMEOUT_MS: String(options.providerTimeoutMs ?? 2_000),
+    LOGIN_LIMIT_PER_EMAIL: '1000',
+    LOGIN_LIMIT_PER_ADDRESS: '10000',
+    // The simulator's public secret, as a gateway on this machine: the webhook tests sign with it.
+    PAYMENT_GATEWAY_SECRET: DEV_GATEWAY_SECRET,
+  });
+  return { ...config, ...options.settings };
+}
+
+/** An app wired like the server's (wire()), on the given storage, with logs captured. */
 export async function createHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
   const database = options.database ?? (await backend.open());
   const providerTimeoutMs = options.providerTimeoutMs ?? 2_000;
   const logs = new LogCapture();
   const logger = createLogger('info', logs);
-  const cipher = createDataCipher(options.dataEncryptionKey ?? TEST_DATA_KEY);
+  const config = testConfig({ providerTimeoutMs, dataEncryptionKey: options.dataEncryptionKey, settings: options.settings });
   const clock = options.clock ?? systemClock;
-  const services = createServices({
-    database,
-    redis: options.redis ?? null,
-    logger,
-    cipher,
-    clock,
-    redisKeyPrefix: options.redisKeyPrefix,
-    // Generous sign-in limits: every test signs in from 127.0.0.1; the limit tests set their own.
-    settings: {
-      ...DEFAULT_SETTINGS,
-      jwtSecret: TEST_JWT_SECRET,
-      loginLimitPerEmail: 1000,
-      loginLimitPerAddress: 10_000,
-      idempotencyLeaseMs: 3 * providerTimeoutMs + 15_000,
-      ...options.settings,
-    },
-  });
   // Live keys reach a registry simulator of their own, over HTTP, as in development.
-  const simulator = await startSimulator({ hangMs: providerTimeoutMs + 1_000, latencyMs: options.simulatorLatencyMs ?? 0 });
-  const providers = createHttpProviders({
-    urls: simulatorUrls(simulator.url),
-    timeoutMs: providerTimeoutMs,
-    apiKey: null,
-    clock: options.breakerClock ?? systemClock,
+  const wiring = await wire(config, {
+    logger,
+    clock,
+    database,
+    redisClient: options.redis ?? null,
+    redisKeyPrefix: options.redisKeyPrefix,
+    defaultMetrics: false,
+    sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
+    simulator: { hangMs: providerTimeoutMs + 1_000, latencyMs: options.simulatorLatencyMs ?? 0 },
+    ...(options.breakerClock ? { breakerClock: options.breakerClock } : {}),
     ...(options.breaker ? { breaker: options.breaker } : {}),
   });
-  const gateway = createHttpPaymentGateway({ baseUrl: `${simulator.url}/gateway`, secret: DEV_GATEWAY_SECRET, timeoutMs: providerTimeoutMs });
-  services.useGateway(gateway);
-  const app = await buildApp({
-    services,
-    database,
-    logger,
-    nodeEnv: 'test',
-    sandboxSlowDelayMs: options.sandboxSlowDelayMs ?? 50,
-    defaultMetrics: false,
-    liveProviders: providers,
-    holdExpiryMs: 3 * providerTimeoutMs + 15_000 + 30_000,
-  });
-  app.addHook('onClose', async () => {
-    await providers.close();
-    await gateway.close();
-    await simulator.app.close();
-  });
-  const registry = metricsRegistryOf(app);
-  if (registry) registerBreakerMetrics(registry, Object.values(providers.breakers));
+  const { app, services, simulator } = wiring;
+  if (!simulator) throw new Error('the test configuration sets no upstream URL: the simulator should have started');
   await app.ready();
-  return { backend: backend.name, database, services, app, logs, cipher, clock, simulatorUrl: simulator.url, simulator, providers, gateway };
+  if (options.jobs) wiring.jobs.start();
+  return {
+    backend: backend.name,
+    database,
+    services,
+    app,
+    logs,
+    cipher: createDataCipher(config.dataEncryptionKey),
+    clock,
+    simulatorUrl: simulator.url,
+    simulator,
+    providers: wiring.providers,
+    gateway: wiring.gateway,
+    jobs: wiring.jobs,
+    config,
+  };
 }
 
 /** describe() once per back-end, with a harness built before and closed after. */

@@ -1,0 +1,132 @@
+-- The ledger's batch (billing; src/billing/wallet-batch.ts): holds, captures and releases of concurrent
+-- requests applied in one call, so a batch costs one round trip and the hot wallet row is locked only
+-- while the function runs and its transaction commits. It knows wallets, holds, the journal and the
+-- low-balance crossings, and nothing of what caused a movement beyond its cause and cause id.
+--
+-- Applied on every migrate with CREATE OR REPLACE (src/migrate.ts): change it here, with a diff.
+--
+-- p_moves: a JSON array of moves, each exactly as it would run alone:
+--   {"kind":"hold","organisationId","amountKobo","holdId","expiresAt"}       place a hold (or 'insufficient')
+--   {"kind":"release","organisationId","amountKobo","holdId"}                 give a hold back
+--   {"kind":"capture","organisationId","amountKobo","holdId","entryId","cause","causeId","operationId","description"}
+--     capture the hold (or, if the sweeper released it, charge the available balance, else
+--     'insufficient' and nothing moves) and journal the debit, referenced by its cause id.
+-- Releases and captures are decided first, in order, then the new holds, in order, against what is
+-- left: a batch can only give a hold more room than the same moves one by one, never less money.
+-- Every decision is taken on the locked balances held in variables; the writes are then a handful of
+-- set-based statements, whatever the batch's size.
+-- Returns one outcome per move, in order: 'ok', 'insufficient', or 'alert' (ok, and this capture took
+-- the balance below the low-balance threshold: a wallet_alerts row was written).
+CREATE OR REPLACE FUNCTION ledger_apply(p_now timestamptz, p_moves jsonb) RETURNS text[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  n          int := jsonb_array_length(p_moves);
+  orgs       text[];
+  bals       bigint[];
+  helds      bigint[];
+  thrs       bigint[];
+  held_ids   text[];
+  outcomes   text[] := array_fill(NULL::text, ARRAY[n]);
+  hs_ids     text[] := '{}';
+  hs_status  text[] := '{}';
+  new_holds  int[] := '{}';
+  entries    int[] := '{}';
+  afters     bigint[] := '{}';
+  mv         jsonb;
+  w          int;
+  amount     bigint;
+  hid        text;
+BEGIN
+  -- Wallets first, in one order everywhere (no deadlock between batches of several processes), then holds.
+  SELECT array_agg(organisation_id), array_agg(balance_kobo), array_agg(held_kobo), array_agg(low_balance_threshold_kobo)
+    INTO orgs, bals, helds, thrs
+    FROM (SELECT organisation_id, balance_kobo, held_kobo, low_balance_threshold_kobo FROM wallets
+          WHERE organisation_id IN (SELECT e->>'organisationId' FROM jsonb_array_elements(p_moves) e)
+          ORDER BY organisation_id FOR UPDATE) locked;
+  SELECT coalesce(array_agg(id), '{}') INTO held_ids
+    FROM (SELECT id FROM holds
+          WHERE id IN (SELECT e->>'holdId' FROM jsonb_array_elements(p_moves) e WHERE e->>'kind' <> 'hold') AND status = 'HELD'
+          ORDER BY id FOR UPDATE) locked;
+
+  -- Releases and captures, in order.
+  FOR i IN 0 .. n - 1 LOOP
+    mv := p_moves->i;
+    CONTINUE WHEN mv->>'kind' = 'hold';
+    w := array_position(orgs, mv->>'organisationId');
+    IF w IS NULL THEN RAISE EXCEPTION 'wallet % not found', mv->>'organisationId'; END IF;
+    amount := (mv->>'amountKobo')::bigint;
+    hid := mv->>'holdId';
+
+    IF mv->>'kind' = 'release' THEN
+      IF hid = ANY(held_ids) THEN
+        held_ids := array_remove(held_ids, hid);
+        helds[w] := helds[w] - amount;
+        hs_ids := hs_ids || hid;
+        hs_status := hs_status || 'RELEASED'::text;
+      END IF;
+      outcomes[i + 1] := 'ok';
+      CONTINUE;
+    END IF;
+
+    IF mv->>'kind' <> 'capture' THEN RAISE EXCEPTION 'unknown ledger move %', mv->>'kind'; END IF;
+    IF hid = ANY(held_ids) THEN
+      held_ids := array_remove(held_ids, hid);
+      bals[w] := bals[w] - amount;
+      helds[w] := helds[w] - amount;
+      hs_ids := hs_ids || hid;
+      hs_status := hs_status || 'CAPTURED'::text;
+    ELSIF bals[w] - helds[w] >= amount THEN
+      -- The hold expired and the sweeper released it: the price comes from the available balance.
+      bals[w] := bals[w] - amount;
+    ELSE
+      outcomes[i + 1] := 'insufficient';
+      CONTINUE;
+    END IF;
+    entries := entries || i;
+    afters := afters || bals[w];
+    IF thrs[w] > 0 AND bals[w] + amount >= thrs[w] AND bals[w] < thrs[w] THEN
+      INSERT INTO wallet_alerts (organisation_id, kind, balance_kobo, threshold_kobo, created_at)
+        VALUES (mv->>'organisationId', 'LOW_BALANCE', bals[w], thrs[w], p_now);
+      outcomes[i + 1] := 'alert';
+    ELSE
+      outcomes[i + 1] := 'ok';
+    END IF;
+  END LOOP;
+
+  -- New holds, in order, against what is available after the captures and releases.
+  FOR i IN 0 .. n - 1 LOOP
+    mv := p_moves->i;
+    CONTINUE WHEN mv->>'kind' <> 'hold';
+    w := array_position(orgs, mv->>'organisationId');
+    IF w IS NULL THEN RAISE EXCEPTION 'wallet % not found', mv->>'organisationId'; END IF;
+    amount := (mv->>'amountKobo')::bigint;
+    IF bals[w] - helds[w] >= amount THEN
+      helds[w] := helds[w] + amount;
+      new_holds := new_holds || i;
+      outcomes[i + 1] := 'ok';
+    ELSE
+      outcomes[i + 1] := 'insufficient';
+    END IF;
+  END LOOP;
+
+  -- The writes.
+  IF cardinality(hs_ids) > 0 THEN
+    UPDATE holds SET status = v.status, settled_at = p_now FROM unnest(hs_ids, hs_status) AS v(id, status) WHERE holds.id = v.id;
+  END IF;
+  IF cardinality(new_holds) > 0 THEN
+    INSERT INTO holds (id, organisation_id, amount_kobo, status, expires_at, created_at)
+      SELECT e->>'holdId', e->>'organisationId', (e->>'amountKobo')::bigint, 'HELD', (e->>'expiresAt')::timestamptz, p_now
+      FROM unnest(new_holds) AS v(i), LATERAL (SELECT p_moves->v.i AS e) x;
+  END IF;
+  UPDATE wallets SET balance_kobo = v.balance, held_kobo = v.held, updated_at = p_now
+    FROM unnest(orgs, bals, helds) AS v(org, balance, held)
+    WHERE wallets.organisation_id = v.org AND (wallets.balance_kobo <> v.balance OR wallets.held_kobo <> v.held);
+  IF cardinality(entries) > 0 THEN
+    INSERT INTO ledger_entries (id, organisation_id, type, amount_kobo, balance_after_kobo, cause, operation_id, reference, description, created_at)
+      SELECT e->>'entryId', e->>'organisationId', 'DEBIT', -(e->>'amountKobo')::bigint, v.after, e->>'cause', e->>'operationId',
+             e->>'causeId', e->>'description', p_now
+      FROM unnest(entries, afters) AS v(i, after), LATERAL (SELECT p_moves->v.i AS e) x;
+  END IF;
+  RETURN outcomes;
+END;
+$$;

@@ -1,0 +1,107 @@
+-- The settlement of verifications (src/verifications/settlement.ts): for a batch of concurrent
+-- requests, in one call and one transaction, each verification's answer is kept against its
+-- Idempotency-Key (fenced by the claim's token), its hold captured or released through the ledger
+-- (ledger_apply, keyed by the verification id), and its record and retained payload written. The
+-- holds and releases of other requests in flight ride in the same batch as plain ledger moves.
+--
+-- Applied on every migrate with CREATE OR REPLACE (src/migrate.ts): change it here, with a diff.
+--
+-- p_items: a JSON array, one item per request, in submission order:
+--   {"move": <a ledger move, see ledger_apply>, "settlement": null}                 a hold or a release
+--   {"move": null (a test key) | <a capture (billable) or a release (not billable)>,
+--    "settlement": {"record": {verification_records row, by column name},
+--                   "payload": null | {"auditHex", "redactedHex"},
+--                   "answer": null | {"organisationId", "environment", "keyHashHex", "token", "status",
+--                                     "bodyHex", "facts", "expiresAt"}}}
+-- A settlement whose claim was taken over ("answer" whose token is no longer current) keeps nothing:
+-- no answer, no record, its hold released ('fenced'). A capture the balance cannot cover keeps nothing
+-- either, and its stored answer is taken back ('insufficient'). Otherwise the record is written ('ok',
+-- or 'alert' when the capture crossed the low-balance threshold).
+-- Returns one outcome per item, in order.
+CREATE OR REPLACE FUNCTION verification_settle(p_now timestamptz, p_items jsonb) RETURNS text[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  n         int := jsonb_array_length(p_items);
+  kept      int[];
+  moves     jsonb := '[]';
+  at        int[] := '{}';
+  moved     text[];
+  outcomes  text[] := array_fill('ok'::text, ARRAY[n]);
+  recs      int[] := '{}';
+  unstore   int[] := '{}';
+  item      jsonb;
+  mv        jsonb;
+  answering boolean;
+BEGIN
+  -- Wallets first, in the order every money batch uses (ledger_apply locks them again, already held).
+  PERFORM 1 FROM wallets
+    WHERE organisation_id IN (SELECT e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'move') = 'object')
+    ORDER BY organisation_id FOR UPDATE;
+
+  -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens.
+  WITH stored AS (
+    UPDATE idempotency_requests r
+      SET state = 'STORED', response_status = (v.a->>'status')::smallint, response_ciphertext = decode(v.a->>'bodyHex', 'hex'),
+          facts = v.a->'facts', expires_at = (v.a->>'expiresAt')::timestamptz
+      FROM (SELECT (t.ord - 1)::int AS i, t.e->'settlement'->'answer' AS a
+            FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+            WHERE jsonb_typeof(t.e->'settlement'->'answer') = 'object') v
+      WHERE r.organisation_id = v.a->>'organisationId' AND r.environment = v.a->>'environment'
+        AND r.key_hash = decode(v.a->>'keyHashHex', 'hex') AND r.fencing_token = (v.a->>'token')::bigint AND r.state = 'IN_FLIGHT'
+      RETURNING v.i
+  )
+  SELECT coalesce(array_agg(i), '{}') INTO kept FROM stored;
+
+  -- The money, through the ledger (test keys move none): a fenced settlement only gives its hold back.
+  FOR i IN 0 .. n - 1 LOOP
+    item := p_items->i;
+    mv := item->'move';
+    CONTINUE WHEN jsonb_typeof(mv) IS DISTINCT FROM 'object';
+    answering := coalesce(jsonb_typeof(item->'settlement'->'answer') = 'object', false);
+    IF answering AND NOT i = ANY(kept) THEN
+      mv := jsonb_build_object('kind', 'release', 'organisationId', mv->'organisationId', 'amountKobo', mv->'amountKobo', 'holdId', mv->'holdId');
+    END IF;
+    moves := moves || jsonb_build_array(mv);
+    at := at || i;
+  END LOOP;
+  IF cardinality(at) > 0 THEN
+    moved := ledger_apply(p_now, moves);
+    FOR j IN 1 .. cardinality(at) LOOP
+      outcomes[at[j] + 1] := moved[j];
+    END LOOP;
+  END IF;
+
+  FOR i IN 0 .. n - 1 LOOP
+    item := p_items->i;
+    CONTINUE WHEN jsonb_typeof(item->'settlement') IS DISTINCT FROM 'object';
+    answering := coalesce(jsonb_typeof(item->'settlement'->'answer') = 'object', false);
+    IF answering AND NOT i = ANY(kept) THEN
+      outcomes[i + 1] := 'fenced';
+    ELSIF outcomes[i + 1] = 'insufficient' THEN
+      IF answering THEN unstore := unstore || i; END IF;
+    ELSE
+      recs := recs || i;
+    END IF;
+  END LOOP;
+
+  IF cardinality(recs) > 0 THEN
+    INSERT INTO verification_records
+      SELECT r.* FROM unnest(recs) AS v(i), LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record') r;
+    -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
+    INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
+      SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
+      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+      WHERE jsonb_typeof(s->'payload') = 'object';
+    -- SEAM (events): the event rows of the settled verifications are written here, in this transaction,
+    -- from the same items (unnest(recs)), so an event exists exactly when its record does.
+  END IF;
+  IF cardinality(unstore) > 0 THEN
+    UPDATE idempotency_requests r
+      SET state = 'IN_FLIGHT', response_status = NULL, response_ciphertext = NULL, facts = NULL, expires_at = NULL
+      FROM unnest(unstore) AS v(i), LATERAL (SELECT p_items->v.i->'settlement'->'answer' AS a) x
+      WHERE r.organisation_id = x.a->>'organisationId' AND r.environment = x.a->>'environment'
+        AND r.key_hash = decode(x.a->>'keyHashHex', 'hex') AND r.fencing_token = (x.a->>'token')::bigint;
+  END IF;
+  RETURN outcomes;
+END;
+$$;

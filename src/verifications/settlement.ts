@@ -1,0 +1,127 @@
+import { CompiledQuery, type Insertable, type Kysely } from 'kysely';
+import { createLedgerBatcher, ledgerMoves, type Hold, type LedgerMove } from '../billing/wallet-batch.js';
+import type { Clock } from '../platform/clock.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { DB, VerificationRecordsTable } from '../platform/schema.js';
+import { FencedError, type HeldClaim, type IdempotencyService, type SealedAnswer } from '../idempotency/idempotency.service.js';
+import type { RecordWriter, SealedPayload } from '../records/records.repository.js';
+
+export type { Hold } from '../billing/wallet-batch.js';
+
+/** What a verification keeps beside its stored answer: a replay writes its record from the original and bills the same amount. */
+export interface VerificationFacts {
+  verificationId: string | null;
+  chargeAmountKobo: number;
+}
+
+/** The facts of a stored answer, as the idempotency store hands them back (opaque JSON there). */
+export function readFacts(facts: unknown): VerificationFacts {
+  const f = (facts ?? {}) as { verificationId?: unknown; chargeAmountKobo?: unknown };
+  return {
+    verificationId: typeof f.verificationId === 'string' ? f.verificationId : null,
+    chargeAmountKobo: typeof f.chargeAmountKobo === 'number' && Number.isSafeInteger(f.chargeAmountKobo) ? f.chargeAmountKobo : 0,
+  };
+}
+
+/** A verification's end: its record, the capture or release of its hold, its stored answer. */
+export interface Settlement {
+  /** The live price set aside (null on test keys and free checks: no money moves). */
+  hold: Hold | null;
+  /** Found or not found after the registry answered: the hold is captured; else released. */
+  billable: boolean;
+  /** The journal entry's description. */
+  description: string;
+  /** The verification record, as stored (identifier already encrypted). */
+  record: Insertable<VerificationRecordsTable>;
+  /** What the answer keeps durably beside its record (encrypted), written with it. */
+  payload?: SealedPayload | null;
+  /** The answer kept against the Idempotency-Key, fenced by the claim's token. */
+  answer?: { claim: HeldClaim; status: number; body: string; facts: VerificationFacts } | null;
+}
+
+/** One request's part of a batch: a ledger move, and for a settlement what is written beside it. */
+interface Item {
+  move: LedgerMove | null;
+  settlement: { record: Record<string, unknown>; payload: { auditHex: string; redactedHex: string } | null; answer: SealedAnswer | null } | null;
+}
+
+/** A row as JSON for jsonb_populate_record: bytea as PostgreSQL's hex text, dates as ISO strings. */
+function rowJson(row: Insertable<VerificationRecordsTable>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    out[k] = Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+/**
+ * The settlement unit of verifications (DESIGN.md §7): `settle()` writes the record, captures or
+ * releases the hold through the ledger (keyed by the verification id) and stores the idempotent
+ * answer, in one transaction and one round trip (migrations/functions/verification_settle.sql). The
+ * holds and releases of the requests in flight are group-committed in the same batches, so the hot
+ * wallet row is locked once per batch. A settlement whose claim was taken over keeps nothing
+ * (FencedError); a capture the balance can no longer cover keeps nothing either (402).
+ */
+export function createSettlement(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  ids: IdGenerator;
+  idempotency: IdempotencyService;
+  records: RecordWriter;
+  /** The ledger's low-balance emails, after a batch that crossed a threshold. */
+  processAlerts(): Promise<void>;
+  logger: { warn(obj: unknown, msg: string): void };
+  concurrency?: number;
+}) {
+  const { ids, clock } = deps;
+  const batcher = createLedgerBatcher<Item>({
+    db: deps.db,
+    clock,
+    processAlerts: deps.processAlerts,
+    logger: deps.logger,
+    concurrency: deps.concurrency ?? 2,
+    statement: (now, items) =>
+      CompiledQuery.raw('SELECT verification_settle($1, $2::jsonb) AS outcomes', [now, JSON.stringify(items)]) as CompiledQuery<{ outcomes: string[] }>,
+  });
+
+  return {
+    /**
+     * Sets the price of a live verification aside before the provider is called: 402 when the
+     * available balance cannot cover it, so no unpaid answer is ever fetched.
+     */
+    async hold(organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> {
+      const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
+      await batcher.submit({ move, settlement: null });
+      return hold;
+    },
+
+    /** Gives a hold back at once when its verification failed before it could settle. */
+    async release(hold: Hold): Promise<void> {
+      await batcher.submit({ move: ledgerMoves.release(hold), settlement: null });
+    },
+
+    /** Settles one verification (see above); resolves once all of it is durable. */
+    async settle(s: Settlement): Promise<void> {
+      const answer = s.answer ?? null;
+      const payload = s.payload ?? null;
+      // A record alone (a test key, no Idempotency-Key, nothing retained) joins the records' own multi-row insert.
+      if (!s.hold && !answer && !payload) return deps.records.write(s.record);
+      const verificationId = String(s.record.id);
+      const move = !s.hold ? null : s.billable ? ledgerMoves.captureVerification(ids, s.hold, verificationId, s.description) : ledgerMoves.release(s.hold);
+      const outcome = await batcher.submit({
+        move,
+        settlement: {
+          record: rowJson(s.record),
+          payload: payload && { auditHex: payload.audit.toString('hex'), redactedHex: payload.redacted.toString('hex') },
+          answer: answer && deps.idempotency.seal(answer.claim, { status: answer.status, body: answer.body, facts: answer.facts }),
+        },
+      });
+      if (outcome === 'fenced') throw new FencedError();
+    },
+
+    /** Waits for the batches in flight (shutdown). */
+    drain: () => batcher.drain(),
+  };
+}
+
+export type SettlementService = ReturnType<typeof createSettlement>;
