@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Ajv } from 'ajv';
 import { Type } from '@sinclair/typebox';
 import { registerAuthRoutes, registerOrganisationRoutes } from './accounts/accounts.routes.js';
-import { registerAdminRoutes } from './accounts/admin.routes.js';
-import { apiKeyOrUser } from './accounts/http-auth.js';
+import { registerAdminRoutes } from './admin/admin.routes.js';
+import { apiKeyOrUser } from './catalogue/discovery-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerWalletRoutes } from './billing/wallet.routes.js';
 import { registerPaymentRoutes } from './billing/payments.routes.js';
@@ -21,7 +21,8 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { capConnections, serverLimitOptions, type HttpLimits } from './platform/http-limits.js';
-import { installOpenApi } from './platform/openapi.js';
+import { installOpenApi } from './http/openapi.js';
+import { idempotentRoutes } from './http/idempotent-route.js';
 import { addSafeTextKeyword, safeTextValidatorBuilder } from './platform/safe-text.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js';
@@ -155,8 +156,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerApiKeyRoutes(app, { auth, apiKeys });
   registerAccessLevelRoutes(app, { auth, catalogue });
   registerAdminRoutes(app, { auth, admin, catalogue });
-  registerWalletRoutes(app, { auth, wallet: services.wallet, idempotency: services.idempotency });
-  registerPaymentRoutes(app, { auth, payments: services.payments, idempotency: services.idempotency });
+  // Idempotent account routes run on the one Idempotency-Key mechanism, without knowing its service.
+  const idempotent = idempotentRoutes(services.idempotency);
+  registerWalletRoutes(app, { auth, wallet: services.wallet, idempotent });
+  registerPaymentRoutes(app, { auth, payments: services.payments, idempotent });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isIP } from 'node:net';
-import type { Upstream } from './providers/ports.js';
+import { DEV_GATEWAY_SECRET, type Upstream } from './providers/ports.js';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './platform/http-limits.js';
 
 /**
@@ -83,10 +83,11 @@ export class ConfigError extends Error {
 }
 
 /**
- * The simulator's gateway secret, public (it is in this file), so never enough to credit a wallet from
- * the network: the server accepts webhooks signed with it only from loopback clients, and refuses it in production.
+ * The simulator's gateway secret, public (it is in the source), so never enough to credit a wallet from
+ * the network: the server accepts webhooks signed with it only from loopback clients, and refuses it in
+ * production. It lives with the provider ports, where the simulator reads it too.
  */
-export const DEV_GATEWAY_SECRET = 'sk_test_simulator_gateway_secret';
+export { DEV_GATEWAY_SECRET };
 
 /** The setting of each upstream's base URL (docs/simulator.md). */
 export const PROVIDER_URL_SETTINGS: Readonly<Record<Upstream, string>> = Object.freeze({

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createAccountsService } from './accounts/accounts.service.js';
-import { createAdminService } from './accounts/admin.service.js';
+import { createAdminService } from './admin/admin.service.js';
 import { createAuthService } from './accounts/auth.service.js';
 import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
-import { createWalletService } from './billing/wallet.service.js';
+import { createWalletService, openWallet } from './billing/wallet.service.js';
 import { createPaymentsService } from './billing/payments.service.js';
 import type { PaymentGateway } from './providers/ports.js';
 import { createJobQueue } from './jobs/queue.js';
@@ -113,8 +113,8 @@ export function createServices(deps: CoreDeps) {
     notifications,
     auth,
     members,
-    admin: createAdminService({ db, clock, ids, epoch, members, notifications }),
-    accounts: createAccountsService({ db, clock, ids }),
+    admin: createAdminService({ db, clock, ids, epoch, members, notifications, onOrganisationCreated: openWallet }),
+    accounts: createAccountsService({ db, clock, ids, onOrganisationCreated: openWallet }),
     // Lease = 3 × provider timeout + 15 s by default (DESIGN.md §1): it covers the longest chain of calls.
     idempotency,
     wallet,

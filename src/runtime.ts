@@ -11,7 +11,7 @@ import type { PeriodicJob, QueuedJob } from './jobs/jobs.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { notificationJobs } from './notifications/notifications.jobs.js';
 import { cacheEpochJobs } from './platform/cache-epoch.js';
-import { registerBreakerMetrics } from './platform/circuit-breaker.js';
+import { registerBreakerMetrics } from './providers/circuit-breaker.js';
 import type { Clock } from './platform/clock.js';
 import { createDataCipher } from './platform/crypto.js';
 import { openDatabase, type Database } from './platform/db.js';

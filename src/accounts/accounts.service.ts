@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import { conflict, validationError, type FieldError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
-import { openWallet } from '../billing/wallet.service.js';
 import { transactionWithUniqueGuard } from '../platform/db.js';
 import type { DB } from '../platform/schema.js';
 import { hashPassword, passwordProblem } from './passwords.js';
@@ -25,7 +24,28 @@ function credentialErrors(email: unknown, password: unknown, emailField: string,
 }
 
 /** Organisations, their owners, and platform admins. Sign-in and members come with the accounts issue. */
-export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids: IdGenerator }) {
+/**
+ * What else an organisation needs the moment it exists (its wallet), done in its creating transaction.
+ * The wiring passes it, so accounts know no other capability.
+ */
+export type OnOrganisationCreated = (trx: Kysely<DB>, organisationId: string, now: Date) => Promise<void>;
+
+/** The one place an organisation row is made: the operator's CLI and the platform admin's route both come here. */
+export async function insertOrganisation(
+  trx: Kysely<DB>,
+  deps: { ids: IdGenerator; onOrganisationCreated: OnOrganisationCreated },
+  input: { name: string; accessLevel?: 'BASIC' | 'STANDARD' | 'PREMIUM'; now: Date },
+) {
+  const org = await trx
+    .insertInto('organisations')
+    .values({ id: deps.ids.next('org'), name: input.name, access_level: input.accessLevel ?? 'BASIC', created_at: input.now, updated_at: input.now })
+    .returning(['id', 'name', 'access_level', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await deps.onOrganisationCreated(trx, org.id, input.now);
+  return org;
+}
+
+export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids: IdGenerator; onOrganisationCreated: OnOrganisationCreated }) {
   const { db, clock, ids } = deps;
 
   async function assertEmailFree(trx: Kysely<DB>, email: string, field: string) {
@@ -55,13 +75,8 @@ export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids:
       const now = clock.now();
       return inTransaction(async (trx) => {
         await assertEmailFree(trx, email, 'adminEmail');
-        const organisationId = ids.next('org');
+        const { id: organisationId } = await insertOrganisation(trx, deps, { name, accessLevel: input.accessLevel, now });
         const userId = ids.next('usr');
-        await trx
-          .insertInto('organisations')
-          .values({ id: organisationId, name, access_level: input.accessLevel ?? 'BASIC', created_at: now, updated_at: now })
-          .execute();
-        await openWallet(trx, organisationId, now);
         await trx
           .insertInto('users')
           .values({ id: userId, organisation_id: organisationId, email, password_hash: passwordHash, role: 'OWNER', created_at: now, updated_at: now })

@@ -1,5 +1,4 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import { AppError, forbidden } from '../platform/errors.js';
 import type { Role } from '../platform/schema.js';
 import type { AuthService, AuthenticatedUser } from './auth.service.js';
@@ -23,7 +22,8 @@ export function requireUser(auth: AuthService, access: Access): onRequestHookHan
   return async (req) => checkUser(auth, access, req);
 }
 
-async function checkUser(auth: AuthService, access: Access, req: FastifyRequest): Promise<void> {
+/** Authenticates the bearer token and checks the access, setting `req.user` (the guard's work, callable from another guard). */
+export async function checkUser(auth: AuthService, access: Access, req: FastifyRequest): Promise<void> {
   const user = await auth.authenticate(req.headers.authorization);
   req.user = user;
   if ('anyUser' in access) return;
@@ -43,25 +43,4 @@ async function checkUser(auth: AuthService, access: Access, req: FastifyRequest)
 export function actor(req: FastifyRequest): Actor {
   const user = req.user!;
   return { id: user.id, organisationId: user.organisationId!, role: user.role! };
-}
-
-/** Discovery routes take an API key or a bearer token of an organisation member (DESIGN.md §4). */
-export function apiKeyOrUser(apiKeys: ApiKeyService, auth: AuthService): onRequestHookHandler {
-  return async (req) => {
-    const header = req.headers['x-api-key'];
-    if (header === undefined && req.headers.authorization !== undefined) {
-      await checkUser(auth, { roles: ANY_ROLE }, req);
-      return;
-    }
-    const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
-    req.apiKey = key;
-    req.cacheEpoch = epoch;
-  };
-}
-
-/** The organisation a discovery request speaks for, whichever credential it came with. */
-export function callerOrganisationId(req: FastifyRequest): string {
-  const id = req.apiKey?.organisationId ?? req.user?.organisationId;
-  if (!id) throw new AppError('UNAUTHENTICATED', 'A valid API key or bearer token is required');
-  return id;
 }

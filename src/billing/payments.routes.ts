@@ -6,8 +6,7 @@ import { validationError } from '../platform/errors.js';
 import type { App } from '../platform/http-types.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import { idempotentRoute } from '../idempotency/idempotency.http.js';
-import { readIdempotencyKey, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import { readIdempotencyKey, type IdempotentRoute } from '../http/idempotent-route.js';
 import { isLoopbackClient } from '../platform/loopback.js';
 import type { InitializedPayment, PaymentsService } from './payments.service.js';
 
@@ -21,8 +20,8 @@ const Status = StringEnum(['PENDING', 'SUCCESS', 'FAILED', 'ABANDONED'] as const
 const errors = { '4xx': ErrorRef, '5xx': ErrorRef };
 
 /** Wallet funding (DESIGN.md §7): initialise, verify by reference, and the gateway's signed webhook. */
-export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payments: PaymentsService; idempotency: IdempotencyService }) {
-  const { auth, payments, idempotency } = deps;
+export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payments: PaymentsService; idempotent: IdempotentRoute }) {
+  const { auth, payments, idempotent } = deps;
   const common = { tags: ['Wallet'], security: [{ bearer: [] }] };
 
   app.post(
@@ -50,7 +49,7 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
       const a = actor(req);
       const answer = (result: InitializedPayment) => ({ status: 200, body: JSON.stringify(ok(req, result, 'Payment initialised')) });
       // The answer is kept in the transaction that records the payment: a replay sends these bytes again.
-      return idempotentRoute(req, reply, idempotency, { organisationId: a.organisationId, namespace: 'payments.initialize' }, async (keep) => {
+      return idempotent(req, reply, { organisationId: a.organisationId, namespace: 'payments.initialize' }, async (keep) => {
         let kept: { status: number; body: string } | null = null;
         const { result, replayed } = await payments.initialize(
           {

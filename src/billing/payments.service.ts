@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DEV_GATEWAY_SECRET } from '../config.js';
+import { DEV_GATEWAY_SECRET } from '../providers/ports.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { Clock } from '../platform/clock.js';
 import { sha256 } from '../platform/crypto.js';

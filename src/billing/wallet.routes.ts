@@ -7,8 +7,7 @@ import type { App } from '../platform/http-types.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { CursorQuery, LimitQuery, pageLimit } from '../platform/paging.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import { idempotentRoute } from '../idempotency/idempotency.http.js';
-import { readIdempotencyKey, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import { readIdempotencyKey, type IdempotentRoute } from '../http/idempotent-route.js';
 import type { AdjustmentResult, WalletService } from './wallet.service.js';
 
 const bearer = [{ bearer: [] }];
@@ -54,8 +53,8 @@ function kobo(field: string, naira: number): number {
 }
 
 /** Wallet, journal and the admin adjustment (SPEC.md §4.3; DESIGN.md §7). */
-export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService; idempotency: IdempotencyService }) {
-  const { auth, wallet, idempotency } = deps;
+export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService; idempotent: IdempotentRoute }) {
+  const { auth, wallet, idempotent } = deps;
   const tags = ['Wallet'];
 
   app.get(
@@ -163,10 +162,9 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
         body: JSON.stringify(ok(req, result, replayed ? 'Adjustment already applied' : 'Wallet adjusted')),
       });
       // The answer is kept in the adjustment's own transaction: a replay sends these bytes again.
-      return idempotentRoute(
+      return idempotent(
         req,
         reply,
-        idempotency,
         { organisationId: input.organisationId, namespace: 'wallet.adjust', awaitInFlightMs: ADJUSTMENT_AWAIT_IN_FLIGHT_MS },
         async (keep) => {
           let kept: { status: number; body: string } | null = null;

@@ -1,7 +1,7 @@
 import type { App } from '../platform/http-types.js';
 import { Type } from '@sinclair/typebox';
 import type { onRequestHookHandler } from 'fastify';
-import { callerOrganisationId } from '../accounts/http-auth.js';
+import { callerOrganisationId } from './discovery-auth.js';
 import { ok } from '../platform/envelope.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
 import { ACCESS_LEVELS, NIN_REQUEST_REASONS, SERVICE_CODES } from './catalogue.js';

@@ -221,6 +221,9 @@ export interface GatewayPayment {
   currency: string;
 }
 
+/** The simulator's gateway secret: public, so never enough to credit a wallet from the network (DESIGN.md §9). */
+export const DEV_GATEWAY_SECRET = 'sk_test_simulator_gateway_secret';
+
 /** The payment gateway (Paystack-style): initialise a payment, then ask what became of it. */
 export interface PaymentGateway {
   initialize(input: { reference: string; amountKobo: number; email: string; callbackUrl: string | null }): Promise<{ authorizationUrl: string; accessCode: string }>;

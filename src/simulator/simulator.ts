@@ -30,7 +30,7 @@ import {
   type TinFromNinRecord,
   type TinValidation,
 } from '../providers/ports.js';
-import { DEV_GATEWAY_SECRET } from '../config.js';
+import { DEV_GATEWAY_SECRET } from '../providers/ports.js';
 
 /**
  * The registry simulator (DESIGN.md §1, §5; the wire contract is docs/simulator.md): HTTP services

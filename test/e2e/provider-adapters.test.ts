@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type In
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, PROVIDER_URL_SETTINGS, loadConfig } from '../../src/config.js';
-import { CircuitBreaker, registerBreakerMetrics, type BreakerState } from '../../src/platform/circuit-breaker.js';
+import { CircuitBreaker, registerBreakerMetrics, type BreakerState } from '../../src/providers/circuit-breaker.js';
 import { ManualClock } from '../../src/platform/clock.js';
 import { Registry } from 'prom-client';
 import {

@@ -1,4 +1,4 @@
-import { CircuitBreaker, type CircuitBreakerOptions } from '../../platform/circuit-breaker.js';
+import { CircuitBreaker, type CircuitBreakerOptions } from '../circuit-breaker.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import { UPSTREAMS, type Providers, type Upstream } from '../ports.js';
 import { createHttpBvnService } from './bvn.http.js';

@@ -2,7 +2,7 @@ import { type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { Pool, errors as undiciErrors } from 'undici';
-import { CircuitBreaker } from '../../platform/circuit-breaker.js';
+import { CircuitBreaker } from '../circuit-breaker.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { ProviderCallContext, ProviderOutcome } from '../ports.js';
 

@@ -9,10 +9,10 @@ import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { CursorQuery, LimitQuery, pageLimit } from '../platform/paging.js';
 import type { AccessLevel } from '../platform/schema.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import { MemberSchema, OrganisationSchema } from './accounts.routes.js';
+import { MemberSchema, OrganisationSchema } from '../accounts/accounts.routes.js';
 import type { AdminService } from './admin.service.js';
-import type { AuthService } from './auth.service.js';
-import { requireUser } from './http-auth.js';
+import type { AuthService } from '../accounts/auth.service.js';
+import { requireUser } from '../accounts/http-auth.js';
 
 const Price = Type.Optional(Type.Number({ minimum: 0, description: 'Naira, at most two decimals' }));
 const OrgParams = StrictObject({ id: Type.String({ maxLength: 64 }) });

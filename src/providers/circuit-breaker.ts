@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { ProviderOutcome } from '../providers/ports.js';
-import { systemClock, type Clock } from './clock.js';
+import type { ProviderOutcome } from './ports.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 
 /**
  * A circuit breaker per upstream (DESIGN.md §8): it opens when at least half of at least 20 calls in

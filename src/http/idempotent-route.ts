@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../platform/errors.js';
 import { requestPath } from '../platform/envelope.js';
 import type { DB, KeyType } from '../platform/schema.js';
-import { FencedError, readIdempotencyKey, type IdempotencyService, type StoredAnswer } from './idempotency.service.js';
+import { FencedError, readIdempotencyKey, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
 
 /** What an idempotent operation hands back: the status and the exact body bytes to send (and keep). */
 export type Answer = Pick<StoredAnswer, 'status' | 'body'>;
@@ -63,3 +63,19 @@ export async function idempotentRoute(
     throw err;
   }
 }
+
+/** The one reader of the Idempotency-Key header, for routes (DESIGN.md §6). */
+export { readIdempotencyKey };
+
+/** idempotentRoute bound to the idempotency service: what a capability's routes are given, so they need not know the service. */
+export type IdempotentRoute = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  options: Parameters<typeof idempotentRoute>[3],
+  operation: Parameters<typeof idempotentRoute>[4],
+) => Promise<FastifyReply>;
+
+export const idempotentRoutes =
+  (idempotency: IdempotencyService): IdempotentRoute =>
+  (req, reply, options, operation) =>
+    idempotentRoute(req, reply, idempotency, options, operation);

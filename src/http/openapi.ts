@@ -1,8 +1,8 @@
-import type { App } from './http-types.js';
+import type { App } from '../platform/http-types.js';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ERROR_STATUS } from './errors.js';
+import { ERROR_STATUS } from '../platform/errors.js';
 import { SANDBOX_FIXTURE_TABLE } from '../providers/fixtures.js';
 import { SANDBOX_SCENARIOS } from '../providers/ports.js';
 

@@ -6,10 +6,9 @@ import { conflict, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
-import { openWallet } from '../billing/wallet.service.js';
 import { transactionWithUniqueGuard } from '../platform/db.js';
-import { normaliseEmail } from './accounts.service.js';
-import type { MembersService, MemberView, OrganisationView } from './members.service.js';
+import { insertOrganisation, normaliseEmail, type OnOrganisationCreated } from '../accounts/accounts.service.js';
+import type { MembersService, MemberView, OrganisationView } from '../accounts/members.service.js';
 
 /** Platform administration of organisations (DESIGN.md §9): the operations the CLI also performs. */
 export function createAdminService(deps: {
@@ -19,6 +18,7 @@ export function createAdminService(deps: {
   epoch: CacheEpoch;
   members: MembersService;
   notifications: NotificationService;
+  onOrganisationCreated: OnOrganisationCreated;
 }) {
   const { db, clock, ids, epoch, members, notifications } = deps;
   const view = (o: { id: string; name: string; access_level: OrganisationView['accessLevel']; created_at: Date }): OrganisationView => ({
@@ -48,12 +48,7 @@ export function createAdminService(deps: {
       if (errors.length > 0) throw validationError(errors);
       const now = clock.now();
       const result = await transactionWithUniqueGuard(db, () => conflict('A user with this email already exists'), async (trx) => {
-        const org = await trx
-          .insertInto('organisations')
-          .values({ id: ids.next('org'), name, created_at: now, updated_at: now })
-          .returning(['id', 'name', 'access_level', 'created_at'])
-          .executeTakeFirstOrThrow();
-        await openWallet(trx, org.id, now);
+        const org = await insertOrganisation(trx, deps, { name, now });
         const owner = await members.invite(trx, { organisationId: org.id, organisationName: org.name, email: input.ownerEmail, role: 'OWNER', invitedBy: null, refuseAddressInUse: true });
         return { organisation: view(org), owner };
       });
