@@ -91,6 +91,9 @@ describe.runIf(postgres)('a server killed mid-verification [postgres]', () => {
     const wallet = () => db.selectFrom('wallets').select(['balance_kobo', 'held_kobo']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
 
     const a = await server();
+    // The second server is up before the first dies, so the dead one's lease surely still stands when
+    // b is first asked, however slowly a loaded machine starts a process.
+    const b = await server();
     void call(a.base, org.liveKey, idem).catch(() => undefined);
     // The hold is placed and the registry call is in flight: kill the process there.
     await until('the hold', async () =>
@@ -101,7 +104,6 @@ describe.runIf(postgres)('a server killed mid-verification [postgres]', () => {
     expect(await wallet()).toEqual({ balance_kobo: 100_000, held_kobo: 10_000 });
     expect(await db.selectFrom('verification_records').select('id').where('organisation_id', '=', org.organisationId).execute()).toEqual([]);
 
-    const b = await server();
     // The dead process's lease still stands: the same key is in progress.
     expect((await call(b.base, org.liveKey, idem)).status).toBe(202);
     // Once it expires, the retry runs and is charged once.
