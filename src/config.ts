@@ -48,8 +48,6 @@ export interface Config {
   /** An idempotency lease (default 3 × provider timeout + 15 s) and a hold's life (default lease + 30 s). */
   idempotencyLeaseMs: number;
   holdExpiryMs: number;
-  /** The identity register's base URL (the same as providerUrls.identity). */
-  identityProviderUrl: string | null;
   /**
    * Each upstream registry's base URL, its mount root (docs/simulator.md); unset outside production,
    * the built-in simulator is started and the unset ones point at it.
@@ -180,7 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
     if (url !== null && !isHttpUrl(url)) problems.push(`${name} must be an http:// or https:// URL`);
     if (nodeEnv === 'production' && url === null) problems.push(`${name} is required in production (live keys would have no registry)`);
   }
-  const identityProviderUrl = providerUrls.identity;
 
   const paymentGatewayUrl = str('PAYMENT_GATEWAY_URL') ?? null;
   if (paymentGatewayUrl !== null && !/^https?:\/\/[^\s]+$/.test(paymentGatewayUrl)) problems.push('PAYMENT_GATEWAY_URL must be an http:// or https:// URL');
@@ -232,7 +229,6 @@ export function loadConfig(env: Env = process.env): Config {
     providerConnections: int('PROVIDER_CONNECTIONS', 512, 1, 10_000),
     idempotencyLeaseMs,
     holdExpiryMs,
-    identityProviderUrl,
     providerUrls,
     providerApiKey: str('PROVIDER_API_KEY') ?? null,
     simulatorPort: int('SIMULATOR_PORT', 4010, 0, 65535),

@@ -45,6 +45,19 @@ export async function insertOrganisation(
   return org;
 }
 
+/** Who is told about an organisation's money (low balance, a payment received): its active OWNERs and ADMINs. */
+export async function organisationManagers(trx: Kysely<DB>, organisationId: string): Promise<{ organisationName: string; emails: string[] }> {
+  const org = await trx.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirstOrThrow();
+  const rows = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('organisation_id', '=', organisationId)
+    .where('status', '=', 'ACTIVE')
+    .where('role', 'in', ['OWNER', 'ADMIN'])
+    .execute();
+  return { organisationName: org.name, emails: rows.map((r) => r.email) };
+}
+
 export function createAccountsService(deps: { db: Kysely<DB>; clock: Clock; ids: IdGenerator; onOrganisationCreated: OnOrganisationCreated }) {
   const { db, clock, ids } = deps;
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { organisationManagers } from '../accounts/accounts.service.js';
 import { DEV_GATEWAY_SECRET } from '../providers/ports.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -97,20 +98,13 @@ export function createPaymentsService(deps: {
         reference,
         description: 'Wallet funding',
       });
-      const org = await trx.selectFrom('organisations').select('name').where('id', '=', payment.organisation_id).executeTakeFirstOrThrow();
-      const recipients = await trx
-        .selectFrom('users')
-        .select('email')
-        .where('organisation_id', '=', payment.organisation_id)
-        .where('status', '=', 'ACTIVE')
-        .where('role', 'in', ['OWNER', 'ADMIN'])
-        .execute();
-      for (const r of recipients) {
+      const { organisationName, emails } = await organisationManagers(trx, payment.organisation_id);
+      for (const to of emails) {
         await notifications.enqueueEmail(trx, {
           organisationId: payment.organisation_id,
-          to: r.email,
+          to,
           templateName: 'payment-received',
-          variables: { organisationName: org.name, amount: formatNaira(payment.amount_kobo), reference, newBalance: formatNaira(entry.balance_after_kobo) },
+          variables: { organisationName, amount: formatNaira(payment.amount_kobo), reference, newBalance: formatNaira(entry.balance_after_kobo) },
         });
       }
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { organisationManagers } from '../accounts/accounts.service.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
@@ -187,20 +188,13 @@ export function createWalletService(deps: {
   }
 
   async function raiseLowBalance(trx: Kysely<DB>, organisationId: string, balanceKobo: number, thresholdKobo: number) {
-    const org = await trx.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirstOrThrow();
-    const recipients = await trx
-      .selectFrom('users')
-      .select('email')
-      .where('organisation_id', '=', organisationId)
-      .where('status', '=', 'ACTIVE')
-      .where('role', 'in', ['OWNER', 'ADMIN'])
-      .execute();
-    for (const r of recipients) {
+    const { organisationName, emails } = await organisationManagers(trx, organisationId);
+    for (const to of emails) {
       await notifications.enqueueEmail(trx, {
         organisationId,
-        to: r.email,
+        to,
         templateName: 'low-balance',
-        variables: { organisationName: org.name, balance: formatNaira(balanceKobo), threshold: formatNaira(thresholdKobo) },
+        variables: { organisationName, balance: formatNaira(balanceKobo), threshold: formatNaira(thresholdKobo) },
       });
     }
   }

@@ -802,7 +802,6 @@ describe('configuration of the upstreams', () => {
       corporate: 'http://cac.internal:8080/cac/',
       phoneResolution: null,
     });
-    expect(c.identityProviderUrl).toBe('https://nimc.example/identity');
   });
 
   it('names each malformed URL', () => {
