@@ -158,7 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerAdminRoutes(app, { auth, admin, catalogue });
   // Idempotent account routes run on the one Idempotency-Key mechanism, without knowing its service.
   const idempotent = idempotentRoutes(services.idempotency);
-  registerWalletRoutes(app, { auth, wallet: services.wallet, idempotent });
+  registerWalletRoutes(app, { auth, wallet: services.wallet, adjustments: services.adjustments, idempotent });
   registerPaymentRoutes(app, { auth, payments: services.payments, idempotent });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });

@@ -7,6 +7,7 @@ import { createMembersService } from './accounts/members.service.js';
 import { createApiKeyService } from './api-keys/api-keys.service.js';
 import { createWalletService, openWallet } from './billing/wallet.service.js';
 import { createPaymentsService } from './billing/payments.service.js';
+import { createAdjustmentService } from './billing/adjustments.service.js';
 import type { PaymentGateway } from './providers/ports.js';
 import { createJobQueue } from './jobs/queue.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
@@ -86,15 +87,8 @@ export function createServices(deps: CoreDeps) {
   });
   const gateway = deps.gateway ?? null;
   const idempotency = createIdempotencyService({ db, clock, cipher, leaseMs: settings.idempotencyLeaseMs });
-  const wallet = createWalletService({
-    db,
-    clock,
-    ids,
-    notifications,
-    approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo,
-    cipher,
-    logger,
-  });
+  const wallet = createWalletService({ db, clock, ids, notifications });
+  const adjustments = createAdjustmentService({ db, clock, ids, wallet, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo });
   const records = createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 });
   const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
   return {
@@ -118,6 +112,7 @@ export function createServices(deps: CoreDeps) {
     // Lease = 3 × provider timeout + 15 s by default (DESIGN.md §1): it covers the longest chain of calls.
     idempotency,
     wallet,
+    adjustments,
     payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
     apiKeys: createApiKeyService({ db, clock, ids, epoch }),
     catalogue: createCatalogueService({ db, clock, epoch }),

@@ -34,7 +34,7 @@ export async function createDemo(services: Services): Promise<DemoAccount> {
   });
   for (const s of SERVICES) await services.catalogue.provision({ organisationId, service: s.code, status: 'ACTIVE' });
   // A demo credit, so the live key works at once (against the registry simulator in development).
-  await services.wallet.adjust({ organisationId, amountKobo: DEMO_CREDIT_KOBO, reason: 'Demo credit', adminId: admin.userId });
+  await services.adjustments.adjust({ organisationId, amountKobo: DEMO_CREDIT_KOBO, reason: 'Demo credit', adminId: admin.userId });
   const test = await services.apiKeys.create({ organisationId, type: 'test', name: 'Demo test key', createdBy: userId });
   const live = await services.apiKeys.create({ organisationId, type: 'live', name: 'Demo live key', createdBy: userId });
   return {

@@ -8,7 +8,8 @@ import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { CursorQuery, LimitQuery, pageLimit } from '../platform/paging.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
 import { readIdempotencyKey, type IdempotentRoute } from '../http/idempotent-route.js';
-import type { AdjustmentResult, WalletService } from './wallet.service.js';
+import type { WalletService } from './wallet.service.js';
+import type { AdjustmentResult, AdjustmentService } from './adjustments.service.js';
 
 const bearer = [{ bearer: [] }];
 const errors = { '4xx': ErrorRef, '5xx': ErrorRef };
@@ -53,8 +54,8 @@ function kobo(field: string, naira: number): number {
 }
 
 /** Wallet, journal and the admin adjustment (SPEC.md §4.3; DESIGN.md §7). */
-export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService; idempotent: IdempotentRoute }) {
-  const { auth, wallet, idempotent } = deps;
+export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet: WalletService; adjustments: AdjustmentService; idempotent: IdempotentRoute }) {
+  const { auth, wallet, adjustments, idempotent } = deps;
   const tags = ['Wallet'];
 
   app.get(
@@ -115,7 +116,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
       },
     },
     async (req, reply) => {
-      const approval = await wallet.issueApproval({
+      const approval = await adjustments.issueApproval({
         organisationId: req.body.organisationId,
         amountKobo: kobo('amount', req.body.amount),
         reason: req.body.reason.trim(),
@@ -156,7 +157,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
         reference: key,
         secondApprover: req.body.secondApprover,
       };
-      wallet.checkAdjustment(input);
+      adjustments.checkAdjustment(input);
       const answer = (result: AdjustmentResult, replayed: boolean) => ({
         status: 200,
         body: JSON.stringify(ok(req, result, replayed ? 'Adjustment already applied' : 'Wallet adjusted')),
@@ -168,7 +169,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
         { organisationId: input.organisationId, namespace: 'wallet.adjust', awaitInFlightMs: ADJUSTMENT_AWAIT_IN_FLIGHT_MS },
         async (keep) => {
           let kept: { status: number; body: string } | null = null;
-          const { result, replayed } = await wallet.adjust(input, {
+          const { result, replayed } = await adjustments.adjust(input, {
             inTransaction: keep && (async (trx, r) => {
               kept = answer(r, false);
               await keep(trx, kept);

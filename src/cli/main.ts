@@ -204,7 +204,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           throw new UsageError(`--amount must be a non-zero amount in naira with at most two decimals, e.g. 5000 or --amount=-250.50 (got "${raw}")`);
         }
         const { result } = await withRuntime((rt) =>
-          rt.services.wallet.adjust({
+          rt.services.adjustments.adjust({
             organisationId: v.org!,
             amountKobo: nairaToKobo(amount),
             reason: v.reason!,

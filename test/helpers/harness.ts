@@ -223,7 +223,7 @@ export async function createOrg(
 export async function fund(services: Services, organisationId: string, naira: number): Promise<void> {
   const email = `funder-${randomBytes(5).toString('hex')}@example.com`;
   const { userId } = await services.accounts.createPlatformAdmin({ email, password: OWNER_PASSWORD });
-  await services.wallet.adjust({ organisationId, amountKobo: Math.round(naira * 100), reason: 'test funding', adminId: userId });
+  await services.adjustments.adjust({ organisationId, amountKobo: Math.round(naira * 100), reason: 'test funding', adminId: userId });
 }
 
 export const ninBody = (nin = '11111111111', requestReason = 'ACCOUNT_OPENING') => ({ nin, requestReason });
