@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AuthService } from './auth.service.js';
 import type { MembersService } from './members.service.js';
-import { ANY_ROLE, actor, requireUser } from './http-auth.js';
+import { ANY_ROLE, actor, requireUser } from '../http/guards.js';
 import { ok } from '../platform/envelope.js';
 import type { App } from '../platform/http-types.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope, withMessage } from '../platform/typebox.js';

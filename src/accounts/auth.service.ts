@@ -9,6 +9,7 @@ import { AppError, notFound, unauthenticated } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { WindowLimiter } from '../platform/rate-limit.js';
 import type { DB, Role, SessionRevokedReason } from '../platform/schema.js';
+import type { AuthenticatedUser } from '../http/guards.js';
 import { normaliseEmail } from './accounts.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -19,15 +20,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 const LOGIN_WINDOW_MS = 15 * 60_000;
 
-/** Who a bearer token speaks for, checked against the session on every request. */
-export interface AuthenticatedUser {
-  id: string;
-  email: string;
-  organisationId: string | null;
-  role: Role | null;
-  isPlatformAdmin: boolean;
-  sessionId: string;
-}
+export type { AuthenticatedUser };
 
 export interface TokenPair {
   accessToken: string;

@@ -11,6 +11,7 @@ import type { AccessLevel, DB, Role } from '../platform/schema.js';
 import { normaliseEmail } from './accounts.service.js';
 import type { AuthService } from './auth.service.js';
 import { hashPassword, passwordProblem } from './passwords.js';
+import type { Actor } from '../http/guards.js';
 
 export const INVITE_TTL_MS = 7 * 86_400_000;
 export const ROLES: Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER'];
@@ -35,11 +36,7 @@ export interface OrganisationView {
 }
 
 /** An acting member: who asks, in which organisation, with which role. */
-export interface Actor {
-  id: string;
-  organisationId: string;
-  role: Role;
-}
+export type { Actor };
 
 /** Members of an organisation, invitations and their acceptance (DESIGN.md §9). */
 export function createMembersService(deps: {

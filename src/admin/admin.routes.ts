@@ -12,7 +12,7 @@ import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform
 import { MemberSchema, OrganisationSchema } from '../accounts/accounts.routes.js';
 import type { AdminService } from './admin.service.js';
 import type { AuthService } from '../accounts/auth.service.js';
-import { requireUser } from '../accounts/http-auth.js';
+import { requireUser } from '../http/guards.js';
 
 const Price = Type.Optional(Type.Number({ minimum: 0, description: 'Naira, at most two decimals' }));
 const OrgParams = StrictObject({ id: Type.String({ maxLength: 64 }) });

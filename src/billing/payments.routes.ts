@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { AuthService } from '../accounts/auth.service.js';
-import { ANY_ROLE, actor, requireUser } from '../accounts/http-auth.js';
+import { ANY_ROLE, actor, requireUser } from '../http/guards.js';
 import { ok } from '../platform/envelope.js';
 import { validationError } from '../platform/errors.js';
 import type { App } from '../platform/http-types.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthService } from '../accounts/auth.service.js';
-import { ANY_ROLE, checkUser } from '../accounts/http-auth.js';
+import { ANY_ROLE, checkUser } from '../http/guards.js';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import { AppError } from '../platform/errors.js';
 

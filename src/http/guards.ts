@@ -1,8 +1,34 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { AppError, forbidden } from '../platform/errors.js';
+import { forbidden } from '../platform/errors.js';
 import type { Role } from '../platform/schema.js';
-import type { AuthService, AuthenticatedUser } from './auth.service.js';
-import type { Actor } from './members.service.js';
+
+/**
+ * The bearer-token guards every capability's account routes share. They depend on an authenticator,
+ * not on accounts' service, so any capability's routes may use them without a cycle (accounts
+ * implements BearerAuthenticator).
+ */
+
+/** Who a bearer token speaks for, checked against the session on every request. */
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  organisationId: string | null;
+  role: Role | null;
+  isPlatformAdmin: boolean;
+  sessionId: string;
+}
+
+/** The acting member of an organisation route. */
+export interface Actor {
+  id: string;
+  organisationId: string;
+  role: Role;
+}
+
+/** What the guards need of sign-in: the user an Authorization header speaks for, or a 401. */
+export interface BearerAuthenticator {
+  authenticate(authorization: string | undefined): Promise<AuthenticatedUser>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,12 +44,12 @@ export const ANY_ROLE: readonly Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER
  */
 export type Access = { roles: readonly Role[] } | { platformAdmin: true } | { anyUser: true };
 
-export function requireUser(auth: AuthService, access: Access): onRequestHookHandler {
+export function requireUser(auth: BearerAuthenticator, access: Access): onRequestHookHandler {
   return async (req) => checkUser(auth, access, req);
 }
 
 /** Authenticates the bearer token and checks the access, setting `req.user` (the guard's work, callable from another guard). */
-export async function checkUser(auth: AuthService, access: Access, req: FastifyRequest): Promise<void> {
+export async function checkUser(auth: BearerAuthenticator, access: Access, req: FastifyRequest): Promise<void> {
   const user = await auth.authenticate(req.headers.authorization);
   req.user = user;
   if ('anyUser' in access) return;
