@@ -1,0 +1,435 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { AuthenticatedKey } from '../api-keys/api-keys.service.js';
+import type { CatalogueService, OrganisationContext } from '../catalogue/catalogue.service.js';
+import { failureBody } from '../platform/envelope.js';
+import { AppError, type ErrorCode } from '../platform/errors.js';
+import type { IdGenerator } from '../platform/ids.js';
+import type { Clock } from '../platform/clock.js';
+import { koboToNaira } from '../platform/money.js';
+import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
+import type { AccessLevel, KeyType } from '../platform/schema.js';
+import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Providers, SandboxScenario } from '../providers/ports.js';
+import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
+import { FencedError, type Claim, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { VerificationDefinition } from './definition.js';
+import { readFacts, type Hold, type Settlement, type SettlementService } from './settlement.js';
+
+/**
+ * A verification as a plain function (DESIGN.md §3, §6, §7): `verify(definition, deps, key, body,
+ * context) → answer`, the status, headers and exact body bytes to send. Its steps are exported so
+ * each can be exercised without HTTP: admit → claim (or replay) → hold → callProvider → settle
+ * (classify, record, money, stored answer) → render. Refusals (400 … 503 before any outcome) are
+ * thrown as AppError, like every service's; the HTTP adapter is src/verifications/pipeline.ts.
+ */
+
+export interface VerifyDeps {
+  catalogue: CatalogueService;
+  records: RecordWriter;
+  /** Holds, and the one settlement of a verification (record, money, stored answer). */
+  settlement: SettlementService;
+  idempotency: IdempotencyService;
+  /** How long a hold lives before the sweeper releases it (longer than any settlement can take). */
+  holdTtlMs: number;
+  guards: {
+    rate: RateLimiter;
+    slots: SlotLimiter;
+    velocity: WindowLimiter;
+    /** Provider calls in flight per organisation and endpoint, unless the organisation overrides it. */
+    concurrencyLimit: number;
+    /** Live debits per organisation per minute, unless the organisation overrides it. */
+    velocityLimit: number;
+  };
+  ids: IdGenerator;
+  clock: Clock;
+  providersFor(environment: KeyType): Providers | null;
+  logger: { error(obj: unknown, msg: string): void };
+}
+
+/** What the HTTP layer knows about one request (its headers already validated). */
+export interface VerifyContext {
+  requestId: string;
+  /** The request path without its query string, as the envelope's `path` shows it. */
+  path: string;
+  correlationId: string | undefined;
+  /** Test keys only: the sandbox scenario asked for. */
+  scenario: SandboxScenario | undefined;
+  idempotencyKey: string | undefined;
+  /** The cache epoch read when the key was authenticated (null: read it again). */
+  cacheEpoch: number | null;
+  /** A response header decided on the way (the key's rate-limit state); it goes out with any answer or refusal. */
+  header(name: string, value: string): void;
+  /** Milliseconds since the request arrived (the record's duration). */
+  elapsedMs(): number;
+  /** The bytes of an envelope sent without an Idempotency-Key (over HTTP: the route's response schema serializer). */
+  serialize(status: number, envelope: object): string;
+}
+
+/** What a verification answers: sent as is (content type application/json; charset=utf-8). */
+export interface VerificationAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /** The envelope's JSON, exactly; with an Idempotency-Key, the bytes every replay sends. */
+  body: string;
+}
+
+/** One call as the steps after admission share it. */
+export interface Call<S extends TSchema> {
+  key: AuthenticatedKey;
+  body: Static<S>;
+  org: OrganisationContext;
+  /** What a live check costs at the organisation's access level (0 on test keys: no money moves). */
+  priceKobo: number;
+  providers: Providers;
+  /** The Idempotency-Key held for this call, if it sent one. */
+  claim: HeldClaim | null;
+}
+
+/** What the caller is told and what the record says about one provider outcome. */
+export type Verdict = {
+  httpStatus: number;
+  verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null;
+  errorCode: ErrorCode | null;
+  referenceId: string | null;
+} & ({ data: Record<string, unknown>; message: string } | { error: AppError });
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+const FAILURE_STATUS: Record<ProviderFailureCode, number> = {
+  PROVIDER_ERROR: 502,
+  PROVIDER_UNAVAILABLE: 503,
+  PROVIDER_TIMEOUT: 504,
+  PROVIDER_RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+const FAILURE_MESSAGE: Record<ProviderFailureCode, string> = {
+  PROVIDER_ERROR: 'The registry returned an error; retry with backoff',
+  PROVIDER_UNAVAILABLE: 'The registry is unavailable; retry shortly',
+  PROVIDER_TIMEOUT: 'The registry did not answer in time; retry with backoff',
+  PROVIDER_RATE_LIMITED: 'The registry is rate limiting requests; retry after the Retry-After delay',
+  INTERNAL_ERROR: 'Internal server error',
+};
+
+/** The failures that mean the upstream could not answer (the tax endpoints answer all of them 503). */
+const UPSTREAM_FAILURES = new Set<ProviderFailureCode>(['PROVIDER_ERROR', 'PROVIDER_UNAVAILABLE', 'PROVIDER_TIMEOUT']);
+
+/** Runs one verification to its answer, in the order of DESIGN.md §3 after the request's own checks. */
+export async function verify<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  key: AuthenticatedKey,
+  body: Static<S>,
+  ctx: VerifyContext,
+): Promise<VerificationAnswer> {
+  const call = await admit(def, deps, key, body, ctx);
+
+  // 409, 202, or the stored answer replayed (and billed again on live keys).
+  if (ctx.idempotencyKey !== undefined) {
+    const c = await claim(def, deps, key, body, ctx.idempotencyKey);
+    if (c.kind === 'replay') return replay(deps, key, c, ctx);
+    call.claim = { scope: c.scope, token: c.token };
+  }
+
+  try {
+    const held = await hold(deps, call);
+    try {
+      const outcome = await callProvider(def, deps, call, ctx);
+      return await settle(def, deps, call, ctx, outcome, held);
+    } catch (err) {
+      // Whatever failed before the settlement committed, the money set aside goes back now, not at expiry.
+      if (held) await deps.settlement.release(held).catch((e: unknown) => deps.logger.error({ err: e }, 'could not release a hold'));
+      throw err;
+    }
+  } catch (err) {
+    // A non-billable end (402, 429, provider failure, 500) forgets the key so a retry runs again.
+    if (call.claim && !(err instanceof FencedError)) {
+      await deps.idempotency.clear(call.claim).catch((e: unknown) => deps.logger.error({ err: e }, 'could not clear an idempotency claim'));
+    }
+    if (err instanceof FencedError) {
+      throw new AppError('REQUEST_IN_PROGRESS', 'Another attempt with this Idempotency-Key took over; retry shortly', { headers: { 'retry-after': '1' } });
+    }
+    throw err;
+  }
+}
+
+/**
+ * 403 unless the organisation is subscribed (provisioned and ACTIVE), 503 without providers for the
+ * key's environment, 422 for a live tax or business call without an Idempotency-Key, 429 past the
+ * key's own allowance per minute (a bucket it may spend in one burst).
+ */
+export async function admit<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  key: AuthenticatedKey,
+  body: Static<S>,
+  ctx: VerifyContext,
+): Promise<Call<S>> {
+  const org = await deps.catalogue.context(key.organisationId, ctx.cacheEpoch);
+  const subscription = org.services.get(def.service);
+  if (!subscription || subscription.status !== 'ACTIVE') {
+    throw new AppError('SERVICE_NOT_SUBSCRIBED', `This organisation is not subscribed to ${def.service}`);
+  }
+
+  const providers = deps.providersFor(key.type);
+  if (!providers) throw new AppError('SERVICE_UNAVAILABLE', 'Live verifications are not configured on this server');
+
+  if (def.idempotency === 'required-live' && key.type === 'live' && ctx.idempotencyKey === undefined) {
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', `Live calls to ${def.path} need an Idempotency-Key header`);
+  }
+
+  const rate = await deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute);
+  if (rate) {
+    ctx.header('ratelimit-limit', String(rate.limit));
+    ctx.header('ratelimit-remaining', String(rate.remaining));
+    ctx.header('ratelimit-reset', String(rate.resetSeconds));
+    if (!rate.allowed) {
+      throw new AppError('RATE_LIMITED', `This API key is limited to ${rate.limit} requests a minute`, {
+        headers: { 'retry-after': String(rate.retryAfterSeconds) },
+      });
+    }
+  }
+  const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
+  return { key, body, org, priceKobo, providers, claim: null };
+}
+
+/** Claims the Idempotency-Key for this request (409 / 202 thrown), or hands back the stored answer to replay. */
+export function claim<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  key: AuthenticatedKey,
+  body: Static<S>,
+  idempotencyKey: string,
+): Promise<Claim> {
+  const scope = deps.idempotency.scope(key.organisationId, key.type, idempotencyKey);
+  return deps.idempotency.claim(scope, deps.idempotency.fingerprint('POST', def.path, body));
+}
+
+/**
+ * A stored answer, replayed byte for byte. On live keys it is billed again at the stored amount (402,
+ * and no answer, if the wallet cannot cover it); it has its own record, linked to the original.
+ */
+export async function replay(
+  deps: VerifyDeps,
+  key: AuthenticatedKey,
+  stored: { status: number; body: string; facts: unknown },
+  ctx: VerifyContext,
+): Promise<VerificationAnswer> {
+  const facts = readFacts(stored.facts);
+  const original = facts.verificationId ? await deps.records.findRow(facts.verificationId) : undefined;
+  const chargeKobo = key.type === 'live' ? facts.chargeAmountKobo : 0;
+  const held = chargeKobo > 0 ? await deps.settlement.hold(key.organisationId, chargeKobo, deps.holdTtlMs) : null;
+  const id = deps.ids.next('ver');
+  if (original) {
+    const row = {
+      ...original,
+      id,
+      replay_of: original.id,
+      charged: held !== null,
+      charge_amount_kobo: held?.amountKobo ?? 0,
+      api_key_id: key.id,
+      request_id: ctx.requestId,
+      duration_ms: Math.round(ctx.elapsedMs()),
+      created_at: deps.clock.now(),
+    };
+    try {
+      await deps.settlement.settle({ hold: held, billable: true, description: `${original.type} verification (replay)`, record: row });
+    } catch (err) {
+      if (held) await deps.settlement.release(held).catch(() => undefined);
+      throw err;
+    }
+  } else if (held) {
+    await deps.settlement.release(held);
+  }
+  return { status: stored.status, headers: { 'idempotent-replayed': 'true', 'x-verification-id': id }, body: stored.body };
+}
+
+/**
+ * 429 past the organisation's live verifications a minute (the wallet velocity guard); then, 402
+ * before any provider call, a live check's price is held, so two concurrent checks can never spend
+ * the last naira twice. Test keys and free checks never touch the wallet (null).
+ */
+export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>): Promise<Hold | null> {
+  const { key, org } = call;
+  if (key.type === 'live') {
+    const limit = org.velocityLimit ?? deps.guards.velocityLimit;
+    const v = await deps.guards.velocity.hit(`velocity:${key.organisationId}`, limit, 60_000);
+    if (!v.allowed) {
+      throw new AppError('WALLET_VELOCITY_LIMITED', `This organisation is limited to ${limit} live verifications a minute`, {
+        headers: { 'retry-after': String(v.retryAfterSeconds) },
+      });
+    }
+  }
+  return call.priceKobo > 0 ? deps.settlement.hold(key.organisationId, call.priceKobo, deps.holdTtlMs) : null;
+}
+
+/**
+ * The provider call, inside a slot per organisation and endpoint held only around it (429 when none
+ * is free). A call that throws is an INTERNAL_ERROR outcome, logged with its error.
+ */
+export async function callProvider<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  call: Call<S>,
+  ctx: VerifyContext,
+): Promise<ProviderOutcome<V>> {
+  const { key, org } = call;
+  const providerCtx: ProviderCallContext = { requestId: ctx.requestId, correlationId: ctx.correlationId, scenario: ctx.scenario };
+  const slotLimit = org.concurrencyLimit ?? deps.guards.concurrencyLimit;
+  const release = await deps.guards.slots.acquire(`${key.organisationId}:${def.path}`, slotLimit, deps.holdTtlMs);
+  if (!release) {
+    throw new AppError('CONCURRENCY_LIMITED', `At most ${slotLimit} ${def.path} calls may be in flight for this organisation`, {
+      headers: { 'retry-after': '1' },
+    });
+  }
+  try {
+    return await def.call(call.providers, call.body, providerCtx);
+  } catch (err) {
+    deps.logger.error({ err }, 'provider call failed unexpectedly');
+    return { kind: 'failure', code: 'INTERNAL_ERROR' };
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * Settles a provider outcome: classifies it, writes the record (and, live, captures or releases the
+ * hold; with an Idempotency-Key, stores the answer's bytes) in one settlement, durable before the
+ * caller hears it. A billable outcome (found or not found) keeps the key; any other forgets it, so a
+ * retry runs again (SPEC.md §3). FencedError when the claim was taken over: nothing was kept.
+ */
+export async function settle<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  call: Call<S>,
+  ctx: VerifyContext,
+  outcome: ProviderOutcome<V>,
+  held: Hold | null,
+): Promise<VerificationAnswer> {
+  const { key, body, org, claim } = call;
+  const identifier = def.identifier(body);
+  const verificationId = deps.ids.next('ver');
+  // A result delivered after the registry answered is billable, whatever it says (SPEC.md §7).
+  const billable = outcome.kind === 'found' || outcome.kind === 'not_found';
+  const billing = held && billable ? { charged: true, chargeAmountKobo: held.amountKobo } : { charged: false, chargeAmountKobo: 0 };
+  const verdict = classify(def, outcome, body, org.accessLevel, verificationId, billing);
+
+  const record: NewVerificationRecord = {
+    id: verificationId,
+    organisationId: key.organisationId,
+    type: def.service,
+    endpoint: def.path,
+    environment: key.type,
+    verificationStatus: verdict.verificationStatus,
+    errorCode: verdict.errorCode,
+    httpStatus: verdict.httpStatus,
+    charged: billing.charged,
+    chargeAmountKobo: billing.chargeAmountKobo,
+    referenceId: verdict.referenceId,
+    identifierType: identifier.type,
+    identifier: identifier.value,
+    purpose: def.purpose?.(body) ?? null,
+    requestReason: def.requestReason?.(body) ?? null,
+    apiKeyId: key.id,
+    requestId: ctx.requestId,
+    durationMs: ctx.elapsedMs(),
+    replayOf: null,
+    resolvedBy: outcome.kind === 'failure' ? null : ((outcome.path as NewVerificationRecord['resolvedBy']) ?? null),
+    createdAt: deps.clock.now(),
+  };
+  const retained = outcome.kind === 'found' && def.retain ? deps.records.sealPayload(def.retain(outcome.value, outcome.referenceId)) : null;
+  // With an Idempotency-Key the answer is fixed as bytes now: the first answer and every replay are identical.
+  let bytes: string | undefined;
+  let stored: Settlement['answer'] = null;
+  if (claim) {
+    bytes = render(verdict, ctx, true);
+    if (billable) stored = { claim, status: verdict.httpStatus, body: bytes, facts: { verificationId, chargeAmountKobo: billing.chargeAmountKobo } };
+  }
+
+  await deps.settlement.settle({ hold: held, billable, description: `${def.service} verification`, record: deps.records.toRow(record), payload: retained, answer: stored });
+  if (claim && !stored) await deps.idempotency.clear(claim);
+  return { status: verdict.httpStatus, headers: 'error' in verdict ? verdict.error.headers : NO_HEADERS, body: bytes ?? render(verdict, ctx, false) };
+}
+
+/** What the caller is told and what the record says, for each kind of provider outcome (DESIGN.md §3). */
+export function classify<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  outcome: ProviderOutcome<V>,
+  body: Static<S>,
+  accessLevel: AccessLevel,
+  verificationId: string,
+  billing: { charged: boolean; chargeAmountKobo: number },
+): Verdict {
+  const charged = billing.charged;
+  const chargeAmount = koboToNaira(billing.chargeAmountKobo);
+  if (outcome.kind === 'found') {
+    const shown = def.present(outcome.value, body, accessLevel, outcome);
+    const verificationStatus = shown.verificationStatus;
+    const referenceId = outcome.referenceId;
+    return {
+      httpStatus: 200,
+      verificationStatus,
+      errorCode: null,
+      referenceId,
+      data: { verificationStatus, verificationId, referenceId, charged, chargeAmount, ...shown.fields },
+      message: shown.message,
+    };
+  }
+  if (outcome.kind === 'not_found') {
+    const referenceId = outcome.referenceId;
+    return {
+      httpStatus: 404,
+      verificationStatus: 'NOT_VERIFIED',
+      errorCode: null,
+      referenceId,
+      error: new AppError('RECORD_NOT_FOUND', def.notFoundMessage, {
+        data: { verificationStatus: 'NOT_VERIFIED', verificationId, referenceId, charged, chargeAmount },
+      }),
+    };
+  }
+  // The tax endpoints answer every upstream failure (error, unavailable, timeout) as unavailable.
+  const mapped = def.failures === 'unavailable' && UPSTREAM_FAILURES.has(outcome.code);
+  const code = mapped ? 'PROVIDER_UNAVAILABLE' : outcome.code;
+  const retryAfterSeconds = mapped ? outcome.retryAfterSeconds || undefined : outcome.retryAfterSeconds;
+  const headers: Record<string, string> = {};
+  if (code === 'PROVIDER_RATE_LIMITED') headers['retry-after'] = String(retryAfterSeconds ?? 5);
+  // An open circuit breaker knows when its next trial is; otherwise a short pause.
+  if (code === 'PROVIDER_UNAVAILABLE') headers['retry-after'] = String(retryAfterSeconds ?? 2);
+  return {
+    httpStatus: FAILURE_STATUS[code],
+    verificationStatus: null,
+    errorCode: code,
+    referenceId: null,
+    error: new AppError(code, FAILURE_MESSAGE[code], { data: { verificationId, charged, chargeAmount }, headers }),
+  };
+}
+
+/**
+ * The envelope of a verdict as bytes. An answer kept against an Idempotency-Key is JSON.stringify'd
+ * whole (a replay sends exactly those bytes); otherwise the context serialises it (the route's schema).
+ */
+export function render(verdict: Verdict, ctx: VerifyContext, idempotent: boolean): string {
+  const envelope =
+    'error' in verdict
+      ? failureBody(ctx.path, verdict.error)
+      : { success: true, statusCode: 200, message: verdict.message, data: verdict.data, timestamp: new Date().toISOString(), path: ctx.path };
+  return idempotent ? JSON.stringify(envelope) : ctx.serialize(verdict.httpStatus, envelope);
+}
+
+/** A context outside HTTP (tests, jobs): headers collected, envelopes JSON.stringify'd, time from creation. */
+export function plainContext(fields: Partial<Omit<VerifyContext, 'header' | 'elapsedMs' | 'serialize'>> & { requestId: string; path: string }) {
+  const started = performance.now();
+  const headers: Record<string, string> = {};
+  return {
+    correlationId: undefined,
+    scenario: undefined,
+    idempotencyKey: undefined,
+    cacheEpoch: null,
+    ...fields,
+    headers,
+    header(name: string, value: string) {
+      headers[name] = value;
+    },
+    elapsedMs: () => performance.now() - started,
+    serialize: (_status: number, envelope: object) => JSON.stringify(envelope),
+  } satisfies VerifyContext & { headers: Record<string, string> };
+}
