@@ -1,3 +1,4 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 /**
  * Ports to the upstream registries (DESIGN.md §1). Test keys use the sandbox; live keys use HTTP
  * adapters. Each answer is classified once, here, so the pipeline never reads a provider's wire format.
@@ -139,33 +140,29 @@ export interface CacCompany {
   searchScore: string;
 }
 
-/** SPEC.md §2.8's director; every field nullable (null: the registry does not hold it). */
-export interface CacDirector {
-  id: number | null;
-  surname: string | null;
-  firstName: string | null;
-  otherName: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  gender: string | null;
-  dateOfBirth: string | null;
-  dateOfAppointment: string | null;
-  status: string | null;
-  occupation: string | null;
-  nationality: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  lga: string | null;
-  identityNumber: string | null;
-  numSharesAlloted: string | null;
-  typeOfShares: string | null;
-  isChairman: boolean | null;
-  isDesignated: boolean | null;
-  isCorporate: boolean | null;
-  /** The role as recorded: DIRECTOR, SECRETARY, LAWYER, … */
-  affiliateType: string | null;
-}
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const text = (description?: string) => nullable(Type.String(description === undefined ? {} : { description }));
+const flag = () => nullable(Type.Boolean());
+
+/**
+ * SPEC.md §2.8's director, the one definition of its shape: the registry adapter validates answers
+ * with it, the CAC Advance response publishes it, and the type below is derived from it. Every field
+ * is nullable (null: the registry does not hold it).
+ */
+export const CacDirectorSchema = Type.Object(
+  {
+    id: nullable(Type.Integer()),
+    surname: text(), firstName: text(), otherName: text(), email: text(), phoneNumber: text(), gender: text(),
+    dateOfBirth: text('YYYY-MM-DD'), dateOfAppointment: text('YYYY-MM-DD'), status: text(), occupation: text(), nationality: text(),
+    address: text(), city: text(), state: text(), lga: text(), identityNumber: text(), numSharesAlloted: text(), typeOfShares: text(),
+    isChairman: flag(), isDesignated: flag(), isCorporate: flag(),
+    affiliateType: text('The role as recorded: DIRECTOR, SECRETARY, LAWYER, …; filter on it to keep only directors'),
+  },
+  { description: 'Every field is nullable: null means the registry does not hold the value.' },
+);
+export type CacDirector = Static<typeof CacDirectorSchema>;
+/** The director's fields, in the order of the schema. */
+export const CAC_DIRECTOR_FIELDS = Object.keys(CacDirectorSchema.properties) as Array<keyof CacDirector>;
 
 /** SPEC.md §2.8's company. */
 export interface CacAdvanceCompany {

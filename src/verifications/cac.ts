@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { maskIdentifier } from '../platform/crypto.js';
 import { StrictObject, StringEnum, withMessage } from '../platform/typebox.js';
-import { COMPANY_TYPES, type CacAdvanceCompany, type CacCompany, type CacDirector, type CacQuery, type CompanyType } from '../providers/ports.js';
+import { CAC_DIRECTOR_FIELDS, CacDirectorSchema, COMPANY_TYPES, type CacAdvanceCompany, type CacCompany, type CacDirector, type CacQuery, type CompanyType } from '../providers/ports.js';
 import { NullableString, commonResult } from './common.js';
 import type { VerificationDefinition } from './pipeline.js';
 
@@ -49,20 +49,6 @@ const CompanySchema = Type.Object({
   companyId: Type.Null({ description: 'Always null on Basic' }),
 });
 
-const NS = NullableString;
-const NB = () => Type.Union([Type.Boolean(), Type.Null()]);
-const DirectorSchema = Type.Object(
-  {
-    id: Type.Union([Type.Integer(), Type.Null()]),
-    surname: NS(), firstName: NS(), otherName: NS(), email: NS(), phoneNumber: NS(), gender: NS(),
-    dateOfBirth: NS('YYYY-MM-DD'), dateOfAppointment: NS('YYYY-MM-DD'), status: NS(), occupation: NS(), nationality: NS(),
-    address: NS(), city: NS(), state: NS(), lga: NS(), identityNumber: NS(), numSharesAlloted: NS(), typeOfShares: NS(),
-    isChairman: NB(), isDesignated: NB(), isCorporate: NB(),
-    affiliateType: NS('The role as recorded: DIRECTOR, SECRETARY, LAWYER, …; filter on it to keep only directors'),
-  },
-  { description: 'Every field is nullable: null means the registry does not hold the value.' },
-);
-
 const AdvanceCompanySchema = Type.Object({
   companyId: Type.Integer(),
   rcNumber: Type.String(),
@@ -74,18 +60,12 @@ const AdvanceCompanySchema = Type.Object({
   city: Type.String(),
   lga: Type.String(),
   registrationDate: Type.String({ description: 'YYYY-MM-DD' }),
-  directors: Type.Array(DirectorSchema),
+  directors: Type.Array(CacDirectorSchema),
 });
-
-const DIRECTOR_FIELDS = [
-  'id', 'surname', 'firstName', 'otherName', 'email', 'phoneNumber', 'gender', 'dateOfBirth', 'dateOfAppointment', 'status', 'occupation',
-  'nationality', 'address', 'city', 'state', 'lga', 'identityNumber', 'numSharesAlloted', 'typeOfShares', 'isChairman', 'isDesignated',
-  'isCorporate', 'affiliateType',
-] as const satisfies ReadonlyArray<keyof CacDirector>;
 
 /** Every director field present, null where the registry holds nothing. */
 const director = (d: Partial<CacDirector>): CacDirector =>
-  Object.fromEntries(DIRECTOR_FIELDS.map((f) => [f, d[f] ?? null])) as unknown as CacDirector;
+  Object.fromEntries(CAC_DIRECTOR_FIELDS.map((f) => [f, d[f] ?? null])) as unknown as CacDirector;
 
 const advanceCompany = (c: CacAdvanceCompany): CacAdvanceCompany => ({
   companyId: c.companyId,

@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { CacQuery, CorporateRegistry } from '../ports.js';
+import { CacDirectorSchema, type CacQuery, type CorporateRegistry } from '../ports.js';
 import { IsoDate, NullableString } from './answers.http.js';
 import type { HttpAdapter, HttpProviderOptions } from './identity.http.js';
 import { compileAnswer, createUpstreamClient } from './upstream.http.js';
 
 /** COMPANY_TYPES of the ports. */
 const EntityType = Type.Union([Type.Literal('RC'), Type.Literal('BN'), Type.Literal('IT'), Type.Literal('LP'), Type.Literal('LLP')]);
-const NullableInteger = Type.Union([Type.Integer(), Type.Null()]);
-const NullableBoolean = Type.Union([Type.Boolean(), Type.Null()]);
 
 const Company = Type.Object({
   rcNumber: Type.String(),
@@ -24,31 +22,6 @@ const Company = Type.Object({
   searchScore: Type.String(),
 });
 
-const Director = Type.Object({
-  id: NullableInteger,
-  surname: NullableString,
-  firstName: NullableString,
-  otherName: NullableString,
-  email: NullableString,
-  phoneNumber: NullableString,
-  gender: NullableString,
-  dateOfBirth: NullableString,
-  dateOfAppointment: NullableString,
-  status: NullableString,
-  occupation: NullableString,
-  nationality: NullableString,
-  address: NullableString,
-  city: NullableString,
-  state: NullableString,
-  lga: NullableString,
-  identityNumber: NullableString,
-  numSharesAlloted: NullableString,
-  typeOfShares: NullableString,
-  isChairman: NullableBoolean,
-  isDesignated: NullableBoolean,
-  isCorporate: NullableBoolean,
-  affiliateType: NullableString,
-});
 
 const AdvanceCompany = Type.Object({
   companyId: Type.Integer(),
@@ -61,7 +34,7 @@ const AdvanceCompany = Type.Object({
   city: Type.String(),
   lga: Type.String(),
   registrationDate: Type.String(),
-  directors: Type.Array(Director),
+  directors: Type.Array(CacDirectorSchema),
 });
 
 const basicAnswer = compileAnswer(Type.Object({ referenceId: Type.String(), company: Company }));
