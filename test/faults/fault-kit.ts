@@ -10,7 +10,7 @@ import type { DB } from '../../src/platform/schema.js';
 import { simulatorUrls } from '../../src/providers/http/providers.http.js';
 import { UPSTREAMS } from '../../src/providers/ports.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
-import { TEST_DATA_KEY, TEST_JWT_SECRET } from '../helpers/harness.js';
+import { TEST_DATA_KEY, TEST_JWT_SECRET, createOrg, fund, type Harness, type TestOrg } from '../helpers/harness.js';
 
 /**
  * The shared pieces of the fault suite (test/faults): real `idv serve` processes on PostgreSQL (and,
@@ -491,4 +491,20 @@ export async function backendsOf(db: Kysely<DB>, appName: string) {
     SELECT pid, state, query, wait_event_type FROM pg_stat_activity
     WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ${appName} AND backend_type = 'client backend'`.execute(db);
   return res.rows;
+}
+
+/** A funded organisation and a live key whose rate limit never gets in a fault scenario's way. */
+export async function fundedLiveOrg(h: Harness, naira: number): Promise<{ org: TestOrg; apiKey: string }> {
+  const org = await createOrg(h.services);
+  await fund(h.services, org.organisationId, naira);
+  const apiKey = (await h.services.apiKeys.create({ organisationId: org.organisationId, type: 'live', name: 'faults', rateLimit: 1_000_000 })).secret;
+  return { org, apiKey };
+}
+
+/** What a scenario leaves behind: its server processes, the registry, the harness and its database. */
+export async function closeRig(h: Harness | undefined, registry: Registry | undefined): Promise<void> {
+  await killAll();
+  await registry?.app.close();
+  await h?.app.close();
+  await h?.database.close();
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createHarness, createOrg, fund, type Harness } from '../helpers/harness.js';
+import { backends, createHarness, type Harness } from '../helpers/harness.js';
 import {
   Client,
   NIN,
@@ -10,7 +10,8 @@ import {
   expectMoneyInvariants,
   expectNoSecretsInLogs,
   figures,
-  killAll,
+  closeRig,
+  fundedLiveOrg,
   sleep,
   startRegistry,
   startServer,
@@ -39,10 +40,7 @@ describe.runIf(postgres)('faults: PostgreSQL connections killed mid-batch [postg
     a = await startServer({ name: 'a', databaseUrl: postgres!.url!, registry });
   });
   afterAll(async () => {
-    await killAll();
-    await registry?.app.close();
-    await h?.app.close();
-    await h?.database.close();
+    await closeRig(h, registry);
   });
 
   // Terminating a connection checked out of the pool once killed the whole process (pg's Client emitted
@@ -50,9 +48,7 @@ describe.runIf(postgres)('faults: PostgreSQL connections killed mid-batch [postg
   // discards the dead client.
   it('recovers its pool, answers 503 envelopes or succeeds, and charges only what it answered as charged', async () => {
     const started = Date.now();
-    const org = await createOrg(h.services);
-    await fund(h.services, org.organisationId, 100_000);
-    const apiKey = (await h.services.apiKeys.create({ organisationId: org.organisationId, type: 'live', name: 'faults', rateLimit: 1_000_000 })).secret;
+    const { org, apiKey } = await fundedLiveOrg(h, 100_000);
     const client = new Client(apiKey);
     const run = tag();
     const keys = Array.from({ length: N }, (_, i) => `pgkill-${run}-${i}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createHarness, createOrg, fund, type Harness } from '../helpers/harness.js';
+import { backends, createHarness, type Harness } from '../helpers/harness.js';
 import {
   Client,
   NIN,
@@ -9,7 +9,8 @@ import {
   expectMoneyInvariants,
   expectNoSecretsInLogs,
   figures,
-  killAll,
+  closeRig,
+  fundedLiveOrg,
   sleep,
   startRegistry,
   startServer,
@@ -36,18 +37,13 @@ describe.runIf(postgres)('faults: two servers on one small wallet [postgres]', (
     servers = await Promise.all([startServer({ name: 'a', databaseUrl: postgres!.url!, registry }), startServer({ name: 'b', databaseUrl: postgres!.url!, registry })]);
   });
   afterAll(async () => {
-    await killAll();
-    await registry?.app.close();
-    await h?.app.close();
-    await h?.database.close();
+    await closeRig(h, registry);
   });
 
   it('charges at most what the balance covers, answers 402 for the rest, and the balance equals the journal', async () => {
     const started = Date.now();
-    const org = await createOrg(h.services);
     const capacity = 25;
-    await fund(h.services, org.organisationId, (capacity * PRICE_KOBO) / 100);
-    const apiKey = (await h.services.apiKeys.create({ organisationId: org.organisationId, type: 'live', name: 'faults', rateLimit: 1_000_000 })).secret;
+    const { org, apiKey } = await fundedLiveOrg(h, (capacity * PRICE_KOBO) / 100);
     const client = new Client(apiKey);
     const run = tag();
     const keys = Array.from({ length: 80 }, (_, i) => `wallet-${run}-${i}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createHarness, createOrg, fund, type Harness } from '../helpers/harness.js';
+import { backends, createHarness, type Harness } from '../helpers/harness.js';
 import {
   Client,
   NIN,
@@ -9,7 +9,8 @@ import {
   expectNoSecretsInLogs,
   figures,
   isDefinitive,
-  killAll,
+  closeRig,
+  fundedLiveOrg,
   sleep,
   startRegistry,
   startServer,
@@ -36,18 +37,13 @@ describe.runIf(postgres)('faults: a server killed mid-burst [postgres]', () => {
     registry = await startRegistry(300);
   });
   afterAll(async () => {
-    await killAll();
-    await registry?.app.close();
-    await h?.app.close();
-    await h?.database.close();
+    await closeRig(h, registry);
   });
 
   it('charges every key exactly once after the restart and leaves no hold', async () => {
     const a = await startServer({ name: 'a', databaseUrl: postgres!.url!, registry });
     const started = Date.now();
-    const org = await createOrg(h.services);
-    await fund(h.services, org.organisationId, 100_000);
-    const apiKey = (await h.services.apiKeys.create({ organisationId: org.organisationId, type: 'live', name: 'faults', rateLimit: 1_000_000 })).secret;
+    const { org, apiKey } = await fundedLiveOrg(h, 100_000);
     const client = new Client(apiKey);
     const run = tag();
     const keys = Array.from({ length: N }, (_, i) => `kill-${run}-${i}`);

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createHarness, createOrg, fund, type Harness } from '../helpers/harness.js';
+import { backends, createHarness, type Harness } from '../helpers/harness.js';
 import {
   Client,
   LEASE_MS,
@@ -11,7 +11,8 @@ import {
   expectMoneyInvariants,
   expectNoSecretsInLogs,
   figures,
-  killAll,
+  closeRig,
+  fundedLiveOrg,
   sleep,
   startRegistry,
   startServer,
@@ -41,18 +42,13 @@ describe.runIf(postgres)('faults: a server paused past its idempotency lease [po
     [a, b] = await Promise.all([startServer({ name: 'a', databaseUrl: postgres!.url!, registry }), startServer({ name: 'b', databaseUrl: postgres!.url!, registry })]);
   });
   afterAll(async () => {
-    await killAll();
-    await registry?.app.close();
-    await h?.app.close();
-    await h?.database.close();
+    await closeRig(h, registry);
   });
 
   const db = () => h.database.db;
 
   async function setUp(naira: number) {
-    const org = await createOrg(h.services);
-    await fund(h.services, org.organisationId, naira);
-    const apiKey = (await h.services.apiKeys.create({ organisationId: org.organisationId, type: 'live', name: 'faults', rateLimit: 1_000_000 })).secret;
+    const { org, apiKey } = await fundedLiveOrg(h, naira);
     const run = tag();
     return { org, apiKey, client: new Client(apiKey), keys: Array.from({ length: N }, (_, i) => `stop-${run}-${i}`) };
   }
