@@ -29,12 +29,7 @@ import { ErrorEnvelope, ErrorRef, SuccessEnvelope } from './platform/typebox.js'
 import type { KeyType } from './platform/schema.js';
 import type { Providers } from './providers/ports.js';
 import { createSandboxProviders } from './providers/sandbox/sandbox.js';
-import { ninLookup } from './verifications/nin.js';
-import { bvnLookup } from './verifications/bvn.js';
-import { bvnFaceValidation, ninFaceMatch } from './verifications/face.js';
-import { tinByPhone, tinFromNin, tinValidate, tinVerify } from './verifications/tin.js';
-import { cacAdvance, cacBasic } from './verifications/cac.js';
-import { enhancedPhoneLookup } from './verifications/phone.js';
+import { VERIFICATIONS } from './verifications/registry.js';
 import { ONE_MIB, registerVerification } from './verifications/pipeline.js';
 
 export interface AppOptions {
@@ -178,17 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logger: opts.logger,
     providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : live),
   };
-  registerVerification(app, ninLookup, pipelineDeps);
-  registerVerification(app, ninFaceMatch, pipelineDeps);
-  registerVerification(app, bvnLookup, pipelineDeps);
-  registerVerification(app, bvnFaceValidation, pipelineDeps);
-  registerVerification(app, tinVerify, pipelineDeps);
-  registerVerification(app, tinByPhone, pipelineDeps);
-  registerVerification(app, tinValidate, pipelineDeps);
-  registerVerification(app, tinFromNin, pipelineDeps);
-  registerVerification(app, cacBasic, pipelineDeps);
-  registerVerification(app, cacAdvance, pipelineDeps);
-  registerVerification(app, enhancedPhoneLookup, pipelineDeps);
+  for (const definition of VERIFICATIONS) registerVerification(app, definition, pipelineDeps);
 
   // Closing (after the listener stopped and in-flight requests finished): buffered writes reach the database.
   app.addHook('onClose', async () => {

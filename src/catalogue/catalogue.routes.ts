@@ -4,7 +4,8 @@ import type { onRequestHookHandler } from 'fastify';
 import { callerOrganisationId } from './discovery-auth.js';
 import { ok } from '../platform/envelope.js';
 import { ErrorRef, StrictObject, StringEnum, SuccessEnvelope } from '../platform/typebox.js';
-import { ACCESS_LEVELS, NIN_REQUEST_REASONS, SERVICE_CODES } from './catalogue.js';
+import { NIN_REQUEST_REASONS } from '../verifications/nin.js';
+import { ACCESS_LEVELS, SERVICE_CODES } from './catalogue.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const NoQuery = StrictObject({});

@@ -4,30 +4,16 @@ import type { Clock } from '../platform/clock.js';
 import { AppError, notFound, validationError } from '../platform/errors.js';
 import { koboToNaira } from '../platform/money.js';
 import type { AccessLevel, DB, ServiceStatus } from '../platform/schema.js';
+import { PERSON_FIELDS } from '../verifications/person.js';
+import type { OrganisationContext, ProvisionedService } from '../verifications/subscriptions.js';
 import {
   ACCESS_LEVELS,
-  PERSON_FIELDS,
   SERVICES,
-  VERIFICATION_TYPE_NAMES,
   isServiceCode,
   serviceDefinition,
   type ServiceCode,
   type VerificationType,
 } from './catalogue.js';
-
-export interface ProvisionedService {
-  status: ServiceStatus;
-  pricesKobo: Record<AccessLevel, number>;
-}
-
-/** What the verification pipeline needs to know about the calling organisation. */
-export interface OrganisationContext {
-  id: string;
-  accessLevel: AccessLevel;
-  services: ReadonlyMap<ServiceCode, ProvisionedService>;
-  concurrencyLimit: number | null;
-  velocityLimit: number | null;
-}
 
 /** The view of a provisioned service (GET /v1/services, the CLI, the admin API). */
 export interface ServiceView {
@@ -148,12 +134,15 @@ export function createCatalogueService(deps: { db: Kysely<DB>; clock: Clock; epo
       observedEpoch?: number | null,
     ): Promise<Array<{ type: VerificationType; name: string; endpoints: string[] }>> {
       const ctx = await service.context(organisationId, observedEpoch);
-      const byType = new Map<VerificationType, string[]>();
+      const byType = new Map<VerificationType, { type: VerificationType; name: string; endpoints: string[] }>();
       for (const s of SERVICES) {
         if (ctx.services.get(s.code)?.status !== 'ACTIVE') continue;
-        byType.set(s.verificationType, [...(byType.get(s.verificationType) ?? []), ...s.endpoints]);
+        const { code, name } = s.verificationType;
+        const entry = byType.get(code) ?? { type: code, name, endpoints: [] };
+        entry.endpoints.push(...s.endpoints);
+        byType.set(code, entry);
       }
-      return [...byType.entries()].map(([type, endpoints]) => ({ type, name: VERIFICATION_TYPE_NAMES[type], endpoints }));
+      return [...byType.values()];
     },
 
     /**

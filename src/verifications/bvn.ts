@@ -3,7 +3,7 @@ import { StrictObject, withMessage } from '../platform/typebox.js';
 import type { PersonRecord } from '../providers/ports.js';
 import { resultData } from './common.js';
 import { BvnRecordSchema, shapePerson, BVN_EXTRA_FIELDS } from './person.js';
-import type { VerificationDefinition } from './pipeline.js';
+import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
 
 export const BvnSchema = Type.String({
   pattern: '^[0-9]{11}$',
@@ -14,9 +14,13 @@ export const BvnSchema = Type.String({
 
 const BvnLookupBody = StrictObject({ bvn: BvnSchema });
 
+/** The catalogue entries these endpoints are billed as (DESIGN.md §4). */
+const BVN_TYPE: VerificationType = { code: 'BVN', name: 'BVN verification' };
+const BVN_LOOKUP: CatalogueEntry = { code: 'BVN_LOOKUP', name: 'BVN Lookup', verificationType: BVN_TYPE, defaultPricesKobo: priceList(100, 150, 200) };
+
 /** POST /v1/bvn/lookup: a person from the BVN service. */
 export const bvnLookup: VerificationDefinition<typeof BvnLookupBody, PersonRecord> = {
-  service: 'BVN_LOOKUP',
+  service: BVN_LOOKUP,
   path: '/v1/bvn/lookup',
   summary: 'Look up a BVN',
   description:

@@ -3,7 +3,7 @@ import { maskIdentifier } from '../platform/crypto.js';
 import { StrictObject, StringEnum, withMessage } from '../platform/typebox.js';
 import { CAC_DIRECTOR_FIELDS, CacDirectorSchema, COMPANY_TYPES, type CacAdvanceCompany, type CacCompany, type CacDirector, type CacQuery, type CompanyType } from '../providers/ports.js';
 import { NullableString, commonResult } from './common.js';
-import type { VerificationDefinition } from './pipeline.js';
+import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
 
 export const CAC_PURPOSES = ['KYB_ONBOARDING', 'CREDIT_ASSESSMENT', 'PROCUREMENT_DUE_DILIGENCE', 'AML_SCREENING', 'PARTNER_VERIFICATION'] as const;
 
@@ -83,9 +83,14 @@ const advanceCompany = (c: CacAdvanceCompany): CacAdvanceCompany => ({
 
 const CAC_NOT_FOUND = 'The corporate registry holds no company for this number under this company type';
 
+/** The catalogue entries these endpoints are billed as (DESIGN.md §4). */
+const CAC_TYPE: VerificationType = { code: 'CAC', name: 'Business verification (CAC)' };
+const CAC_BASIC: CatalogueEntry = { code: 'CAC_BASIC', name: 'Business Verification (Basic)', verificationType: CAC_TYPE, defaultPricesKobo: priceList(300, 350, 400) };
+const CAC_ADVANCE: CatalogueEntry = { code: 'CAC_ADVANCE', name: 'Business Verification (Advance)', verificationType: CAC_TYPE, defaultPricesKobo: priceList(1000, 1200, 1500) };
+
 /** POST /v1/cac/basic: one company by registration number. */
 export const cacBasic: VerificationDefinition<typeof CacBody, CacCompany> = {
-  service: 'CAC_BASIC',
+  service: CAC_BASIC,
   path: '/v1/cac/basic',
   summary: 'Verify a business (Basic)',
   description:
@@ -151,7 +156,7 @@ export function advanceRetention(companies: CacAdvanceCompany[], referenceId: st
 
 /** POST /v1/cac/advance: every company matching the number, with directors. */
 export const cacAdvance: VerificationDefinition<typeof CacBody, { companies: CacAdvanceCompany[] }> = {
-  service: 'CAC_ADVANCE',
+  service: CAC_ADVANCE,
   path: '/v1/cac/advance',
   summary: 'Verify a business (Advance)',
   description:

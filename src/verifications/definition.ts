@@ -1,12 +1,40 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { ServiceCode } from '../catalogue/catalogue.js';
 import type { AccessLevel } from '../platform/schema.js';
 import type { ProviderCallContext, ProviderOutcome, Providers } from '../providers/ports.js';
 import type { IdentifierType, RetainedPayload } from '../records/records.repository.js';
 
-/** What a verification type declares; verify() and its HTTP adapter do everything else (CONVENTIONS.md). */
+/** A group of services as GET /v1/lists/verification-types shows it. */
+export interface VerificationType {
+  code: string;
+  name: string;
+}
+
+/**
+ * The platform catalogue's entry for a service (DESIGN.md §4), declared by the definitions that bill
+ * it. Two endpoints may share one entry (TIN_VERIFICATION: /v1/tin/verify and /v1/tin/by-phone); the
+ * catalogue lists each entry once with every path that uses it (src/catalogue/catalogue.ts).
+ */
+export interface CatalogueEntry {
+  code: string;
+  name: string;
+  verificationType: VerificationType;
+  /** Default price per access level, in kobo, from the platform price list. */
+  defaultPricesKobo: Readonly<Record<AccessLevel, number>>;
+}
+
+/** A default price list written in whole naira: basic, standard, premium. */
+export function priceList(basic: number, standard: number, premium: number): Readonly<Record<AccessLevel, number>> {
+  return Object.freeze({ BASIC: basic * 100, STANDARD: standard * 100, PREMIUM: premium * 100 });
+}
+
+/**
+ * What a verification type declares; verify() and its HTTP adapter do everything else (CONVENTIONS.md).
+ * Adding a type is its definition here (with its catalogue entry), its line in ./registry.ts, its
+ * provider port and adapter, its fixtures and its simulator mount: nothing else.
+ */
 export interface VerificationDefinition<S extends TSchema, V> {
-  service: ServiceCode;
+  /** The catalogue entry this endpoint is billed as. */
+  service: CatalogueEntry;
   path: string;
   summary: string;
   description: string;

@@ -6,7 +6,7 @@ import { BvnSchema } from './bvn.js';
 import { Base64Image, resultData } from './common.js';
 import { NinSchema, RequestReasonSchema } from './nin.js';
 import { BVN_EXTRA_FIELDS, BvnRecordSchema, PersonRecordSchema, shapePerson } from './person.js';
-import type { VerificationDefinition } from './pipeline.js';
+import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
 
 /** Face endpoints take images: 10 MiB bodies (DESIGN.md §3). */
 export const FACE_BODY_LIMIT = 10 * 1024 * 1024;
@@ -44,9 +44,14 @@ const NinFaceMatchBody = StrictObject({
   provisionalIdName: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 });
 
+/** The catalogue entries these endpoints are billed as (DESIGN.md §4). */
+const FACE_MATCH_TYPE: VerificationType = { code: 'FACE_MATCH', name: 'Biometric face match' };
+const NIN_FACE_MATCH: CatalogueEntry = { code: 'NIN_FACE_MATCH', name: 'NIN Face Match', verificationType: FACE_MATCH_TYPE, defaultPricesKobo: priceList(200, 250, 300) };
+const BVN_FACE_VALIDATION: CatalogueEntry = { code: 'BVN_FACE_VALIDATION', name: 'BVN Face Validation', verificationType: FACE_MATCH_TYPE, defaultPricesKobo: priceList(200, 250, 300) };
+
 /** POST /v1/nin/face-match/lookup: a selfie compared with the NIN's registered photo. */
 export const ninFaceMatch: VerificationDefinition<typeof NinFaceMatchBody, FaceComparison> = {
-  service: 'NIN_FACE_MATCH',
+  service: NIN_FACE_MATCH,
   path: '/v1/nin/face-match/lookup',
   summary: 'Match a face against a NIN',
   description:
@@ -75,7 +80,7 @@ const BvnFaceValidationBody = StrictObject({
 
 /** POST /v1/bvn/face-validation: a face compared with the BVN's enrolment photo, with the person's consent. */
 export const bvnFaceValidation: VerificationDefinition<typeof BvnFaceValidationBody, FaceComparison> = {
-  service: 'BVN_FACE_VALIDATION',
+  service: BVN_FACE_VALIDATION,
   path: '/v1/bvn/face-validation',
   summary: 'Validate a face against a BVN',
   description:

@@ -1,7 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { PERSON_FIELDS } from '../catalogue/catalogue.js';
 import type { AccessLevel } from '../platform/schema.js';
 import type { PersonRecord } from '../providers/ports.js';
+
+/** Fields of a person record each access level returns (DESIGN.md §4); each level includes the one below. */
+export const PERSON_FIELDS: Record<AccessLevel, readonly string[]> = {
+  BASIC: ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'gender'],
+  STANDARD: [
+    'firstName', 'middleName', 'lastName', 'dateOfBirth', 'gender',
+    'phoneNumber', 'email', 'address', 'stateOfOrigin', 'lgaOfOrigin', 'nationality',
+  ],
+  PREMIUM: [
+    'firstName', 'middleName', 'lastName', 'dateOfBirth', 'gender',
+    'phoneNumber', 'email', 'address', 'stateOfOrigin', 'lgaOfOrigin', 'nationality', 'photo',
+  ],
+};
 
 /**
  * A person record cut to the organisation's access level (DESIGN.md §4): fields above the level, and

@@ -4,7 +4,7 @@ import type { PersonWithNin, ProviderOutcome } from '../providers/ports.js';
 import { NigerianPhoneSchema, resultData, toE164 } from './common.js';
 import { RequestReasonSchema } from './nin.js';
 import { PersonRecordSchema, shapePerson } from './person.js';
-import type { VerificationDefinition } from './pipeline.js';
+import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
 
 export type ResolvedBy = 'RESOLUTION_PROVIDER' | 'REGISTER_PHONE_LOOKUP';
 
@@ -32,9 +32,13 @@ export async function enhancedPhoneChain(
   return viaRegister.kind === 'failure' ? viaRegister : { ...viaRegister, path: 'REGISTER_PHONE_LOOKUP' };
 }
 
+/** The catalogue entries these endpoints are billed as (DESIGN.md §4). */
+const PHONE_TYPE: VerificationType = { code: 'PHONE', name: 'Enhanced phone lookup' };
+const ENHANCED_PHONE_LOOKUP: CatalogueEntry = { code: 'ENHANCED_PHONE_LOOKUP', name: 'Enhanced Phone Lookup', verificationType: PHONE_TYPE, defaultPricesKobo: priceList(250, 300, 350) };
+
 /** POST /v1/phone/enhanced-lookup: a NIN identity record by mobile number. */
 export const enhancedPhoneLookup: VerificationDefinition<typeof EnhancedPhoneLookupBody, PersonWithNin> = {
-  service: 'ENHANCED_PHONE_LOOKUP',
+  service: ENHANCED_PHONE_LOOKUP,
   path: '/v1/phone/enhanced-lookup',
   summary: 'Look up a person by phone number',
   description:

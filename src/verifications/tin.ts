@@ -3,7 +3,7 @@ import { StrictObject, withMessage } from '../platform/typebox.js';
 import type { TaxpayerRecord, TinFromNinRecord, TinValidation } from '../providers/ports.js';
 import { NigerianPhoneSchema, NullableString, commonResult, resultData, toE164 } from './common.js';
 import { NinSchema } from './nin.js';
-import type { VerificationDefinition } from './pipeline.js';
+import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
 
 /** The federal registry's form, NNNNNNNN-NNNN (SPEC.md §8); the bare-digit form is another registry's. */
 export const FederalTinSchema = Type.String({
@@ -50,9 +50,15 @@ const TAX_NOT_FOUND = 'The tax registry holds no taxpayer for this identifier';
 
 const TinVerifyBody = StrictObject({ tin: FederalTinSchema });
 
+/** The catalogue entries these endpoints are billed as (DESIGN.md §4). */
+const TIN_TYPE: VerificationType = { code: 'TIN', name: 'Tax verification (TIN)' };
+const TIN_VERIFICATION: CatalogueEntry = { code: 'TIN_VERIFICATION', name: 'TIN Verification', verificationType: TIN_TYPE, defaultPricesKobo: priceList(150, 200, 250) };
+const TIN_VALIDATION: CatalogueEntry = { code: 'TIN_VALIDATION', name: 'TIN Validation', verificationType: TIN_TYPE, defaultPricesKobo: priceList(100, 120, 150) };
+const TIN_FROM_NIN: CatalogueEntry = { code: 'TIN_FROM_NIN', name: 'TIN from NIN Verification', verificationType: TIN_TYPE, defaultPricesKobo: priceList(200, 250, 300) };
+
 /** POST /v1/tin/verify: a taxpayer by federal-registry TIN. */
 export const tinVerify: VerificationDefinition<typeof TinVerifyBody, TaxpayerRecord> = {
-  service: 'TIN_VERIFICATION',
+  service: TIN_VERIFICATION,
   path: '/v1/tin/verify',
   summary: 'Verify a TIN',
   description:
@@ -72,7 +78,7 @@ const TinByPhoneBody = StrictObject({ phoneNumber: NigerianPhoneSchema });
 
 /** POST /v1/tin/by-phone: a taxpayer by phone number. */
 export const tinByPhone: VerificationDefinition<typeof TinByPhoneBody, TaxpayerRecord> = {
-  service: 'TIN_VERIFICATION',
+  service: TIN_VERIFICATION,
   path: '/v1/tin/by-phone',
   summary: 'Find a taxpayer by phone number',
   description:
@@ -96,7 +102,7 @@ const TinValidateBody = StrictObject({
 
 /** POST /v1/tin/validate: whether a bare-digit TIN is well formed and issued. */
 export const tinValidate: VerificationDefinition<typeof TinValidateBody, TinValidation> = {
-  service: 'TIN_VALIDATION',
+  service: TIN_VALIDATION,
   path: '/v1/tin/validate',
   summary: 'Validate a TIN',
   description:
@@ -126,7 +132,7 @@ const TinFromNinBody = StrictObject({ nin: NinSchema });
 
 /** POST /v1/tin/from-nin: a person's TIN by NIN. */
 export const tinFromNin: VerificationDefinition<typeof TinFromNinBody, TinFromNinRecord> = {
-  service: 'TIN_FROM_NIN',
+  service: TIN_FROM_NIN,
   path: '/v1/tin/from-nin',
   summary: 'Find the TIN of a NIN',
   description:

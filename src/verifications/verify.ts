@@ -1,6 +1,5 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AuthenticatedKey } from '../api-keys/api-keys.service.js';
-import type { CatalogueService, OrganisationContext } from '../catalogue/catalogue.service.js';
 import { failureBody } from '../platform/envelope.js';
 import { AppError, type ErrorCode } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
@@ -12,6 +11,7 @@ import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Provide
 import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
 import { FencedError, type Claim, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { VerificationDefinition } from './definition.js';
+import type { OrganisationContext, Subscriptions } from './subscriptions.js';
 import { readFacts, type Hold, type Settlement, type SettlementService } from './settlement.js';
 
 /**
@@ -23,7 +23,8 @@ import { readFacts, type Hold, type Settlement, type SettlementService } from '.
  */
 
 export interface VerifyDeps {
-  catalogue: CatalogueService;
+  /** The calling organisation's access level, subscriptions and limits (the catalogue). */
+  catalogue: Subscriptions;
   records: RecordWriter;
   /** Holds, and the one settlement of a verification (record, money, stored answer). */
   settlement: SettlementService;
@@ -165,9 +166,9 @@ export async function admit<S extends TSchema, V>(
   ctx: VerifyContext,
 ): Promise<Call<S>> {
   const org = await deps.catalogue.context(key.organisationId, ctx.cacheEpoch);
-  const subscription = org.services.get(def.service);
+  const subscription = org.services.get(def.service.code);
   if (!subscription || subscription.status !== 'ACTIVE') {
-    throw new AppError('SERVICE_NOT_SUBSCRIBED', `This organisation is not subscribed to ${def.service}`);
+    throw new AppError('SERVICE_NOT_SUBSCRIBED', `This organisation is not subscribed to ${def.service.code}`);
   }
 
   const providers = deps.providersFor(key.type);
@@ -316,7 +317,7 @@ export async function settle<S extends TSchema, V>(
   const record: NewVerificationRecord = {
     id: verificationId,
     organisationId: key.organisationId,
-    type: def.service,
+    type: def.service.code,
     endpoint: def.path,
     environment: key.type,
     verificationStatus: verdict.verificationStatus,
@@ -345,7 +346,7 @@ export async function settle<S extends TSchema, V>(
     if (billable) stored = { claim, status: verdict.httpStatus, body: bytes, facts: { verificationId, chargeAmountKobo: billing.chargeAmountKobo } };
   }
 
-  await deps.settlement.settle({ hold: held, billable, description: `${def.service} verification`, record: deps.records.toRow(record), payload: retained, answer: stored });
+  await deps.settlement.settle({ hold: held, billable, description: `${def.service.code} verification`, record: deps.records.toRow(record), payload: retained, answer: stored });
   if (claim && !stored) await deps.idempotency.clear(claim);
   return { status: verdict.httpStatus, headers: 'error' in verdict ? verdict.error.headers : NO_HEADERS, body: bytes ?? render(verdict, ctx, false) };
 }

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { NIN_REQUEST_REASONS, SERVICES } from '../../src/catalogue/catalogue.js';
+import { SERVICES } from '../../src/catalogue/catalogue.js';
+import { NIN_REQUEST_REASONS } from '../../src/verifications/nin.js';
 import { createOrg, describeEachBackend } from '../helpers/harness.js';
 
 describeEachBackend('discovery', (h) => {
