@@ -1,12 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two groups, one after the other. Most suites run in-process apps against the shared PostgreSQL and
+ * Redis, and spend their time waiting on them, so they run several files at once. The suites that
+ * start real server processes, stop PostgreSQL or Redis connections, or kill processes run afterwards,
+ * one file at a time: they assert on what a whole process does, and must not starve each other.
+ */
+const PROCESS_SUITES = [
+  'test/faults/**/*.test.ts',
+  'test/concurrency/**/*.test.ts',
+  'test/e2e/server-edges.test.ts',
+  'test/e2e/server-process.test.ts',
+  'test/e2e/redis-outage.test.ts',
+  'test/e2e/revocation-epoch.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'in-process',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: PROCESS_SUITES,
+          maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: PROCESS_SUITES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

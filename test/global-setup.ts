@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
       console.warn(`${msg}; running on PGlite only`);
     }
     if (connected) {
-      const name = `idv_test_${Date.now()}_${process.pid}`;
+      const name = `idv_test_${Date.now()}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
       await admin.query(`CREATE DATABASE ${name}`);
       await admin.end();
       const url = new URL(baseUrl);

@@ -95,6 +95,21 @@ export function identifierFault(identifier: string): Fault | undefined {
 
 const RETRY_AFTER_SECONDS = '3';
 
+/**
+ * The latency added to one registry call (ms), drawn with `random` (uniform in [0, 1)): exactly
+ * `medianMs` without jitter; with it, log-normal with that median and p99 ≈ medianMs + jitterMs
+ * (half-normal with p99 = jitterMs when the median is 0), never above medianMs + 10 × jitterMs.
+ */
+export function addedLatencyMs(medianMs: number, jitterMs: number, random: () => number): number {
+  if (!(jitterMs > 0)) return medianMs > 0 ? medianMs : 0;
+  // A standard normal (Box–Muller).
+  const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const cap = medianMs + 10 * jitterMs;
+  if (!(medianMs > 0)) return Math.min(cap, (Math.abs(z) * jitterMs) / 2.576);
+  const sigma = Math.log(1 + jitterMs / medianMs) / 2.326;
+  return Math.min(cap, medianMs * Math.exp(sigma * z));
+}
+
 /** A small seeded PRNG (mulberry32): uniform in [0, 1). */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -480,18 +495,9 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
     if (options.seed !== seededWith) reseed();
   };
 
-  /** Added latency (ms): log-normal with median latencyMs and p99 ≈ latencyMs + latencyJitterMs. */
   const latency = (): number => {
-    const median = options.latencyMs ?? 0;
-    const jitter = options.latencyJitterMs ?? 0;
-    if (!(jitter > 0)) return median > 0 ? median : 0;
-    checkSeed();
-    // A standard normal (Box–Muller).
-    const z = Math.sqrt(-2 * Math.log(1 - latencyRandom())) * Math.cos(2 * Math.PI * latencyRandom());
-    const cap = median + 10 * jitter;
-    if (!(median > 0)) return Math.min(cap, (Math.abs(z) * jitter) / 2.576); // half-normal, p99 = jitter
-    const sigma = Math.log(1 + jitter / median) / 2.326;
-    return Math.min(cap, median * Math.exp(sigma * z));
+    if (options.latencyJitterMs && options.latencyJitterMs > 0) checkSeed();
+    return addedLatencyMs(options.latencyMs ?? 0, options.latencyJitterMs ?? 0, latencyRandom);
   };
   const delay = async () => {
     const ms = latency();

@@ -751,9 +751,8 @@ describe('a dead upstream', () => {
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => p.phoneResolution.resolve(FIXTURE_PHONE_RESOLVES, ctx())));
     expect(outcomes).toEqual(Array.from({ length: 20 }, () => ({ kind: 'failure', code: 'PROVIDER_UNAVAILABLE' })));
     expect(p.breakers.phoneResolution.state).toBe('open');
-    const started = performance.now();
     expect(await p.phoneResolution.resolve(FIXTURE_PHONE_RESOLVES, ctx())).toEqual({ kind: 'failure', code: 'PROVIDER_UNAVAILABLE', retryAfterSeconds: 5 });
-    expect(performance.now() - started).toBeLessThan(20);
+    // Answered by the open breaker, not by a connection attempt (counted, not timed: the machine may be loaded).
     expect(p.breakers.phoneResolution.snapshot().rejected).toBe(1);
   });
 
@@ -776,10 +775,11 @@ describe('a dead upstream', () => {
       expect(outcomes).toEqual(Array.from({ length: 20 }, () => ({ kind: 'failure', code: 'PROVIDER_TIMEOUT' })));
       expect(p.breakers.federalTax.state).toBe('open');
       expect(requests).toBe(20);
-      const t0 = performance.now();
+      const rejectedBefore = p.breakers.federalTax.snapshot().rejected;
       const fast = await Promise.all(Array.from({ length: 50 }, () => p.federalTax.verifyTin(FIXTURE_TIN_COMPANY, ctx())));
-      expect(performance.now() - t0).toBeLessThan(50);
       expect(fast.every((o) => o.kind === 'failure' && o.code === 'PROVIDER_UNAVAILABLE')).toBe(true);
+      // All 50 answered by the open breaker (counted, not timed), and none reached the upstream (below).
+      expect(p.breakers.federalTax.snapshot().rejected - rejectedBefore).toBe(50);
       await new Promise((r) => setTimeout(r, 100));
       expect(requests).toBe(20);
     } finally {

@@ -12,7 +12,7 @@ import {
   fixtureCacAdvance,
   fixtureCacBasic,
 } from '../../src/providers/fixtures.js';
-import { FAULT_NINS, startSimulator, type SimulatorOptions } from '../../src/simulator/simulator.js';
+import { FAULT_NINS, addedLatencyMs, mulberry32, startSimulator, type SimulatorOptions } from '../../src/simulator/simulator.js';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 interface Answer {
@@ -484,22 +484,50 @@ describe('registry simulator, configured faults and latency', () => {
     expect(await statuses(a, 50)).toEqual(sc.slice(0, 50));
   });
 
-  it('adds latency: the median, and a spread with jitter', async () => {
+  it('adds latency: a fixed delay, or none', async () => {
     const fixed = await start({ latencyMs: 120 });
     const res = await nin(fixed, '11111111111');
     expect(res.status).toBe(200);
+    // A lower bound only: a sleep never ends early, but a loaded machine may make any call slow.
     expect(res.ms).toBeGreaterThanOrEqual(110);
+  });
+});
 
-    const jittery = await start({ latencyMs: 60, latencyJitterMs: 60, seed: 1 });
-    const times = (await Promise.all(Array.from({ length: 30 }, () => nin(jittery, '11111111111')))).map((r) => r.ms).sort((x, y) => x - y);
-    const median = times[15]!;
-    expect(median).toBeGreaterThan(35);
-    expect(median).toBeLessThan(140);
-    expect(times.at(-1)! - times[0]!).toBeGreaterThan(10);
-    expect(times.at(-1)!).toBeLessThan(60 + 10 * 60 + 300);
+describe('the latency distribution (drawn, not timed)', () => {
+  const draws = (median: number, jitter: number, n = 10_000, seed = 1) => {
+    const random = mulberry32(seed);
+    return Array.from({ length: n }, () => addedLatencyMs(median, jitter, random)).sort((x, y) => x - y);
+  };
+  const pct = (sorted: number[], p: number) => sorted[Math.floor((sorted.length - 1) * p)]!;
 
-    fixed.options.latencyMs = 0;
-    expect((await nin(fixed, '11111111111')).ms).toBeLessThan(100);
+  it('is exactly the median without jitter, and nothing when both are zero', () => {
+    expect(new Set(draws(120, 0, 100))).toEqual(new Set([120]));
+    expect(new Set(draws(0, 0, 100))).toEqual(new Set([0]));
+    expect(new Set(draws(-5, -5, 100))).toEqual(new Set([0]));
+  });
+
+  it('with jitter: the median asked for, p99 near median + jitter, a spread, and a cap', () => {
+    const d = draws(60, 60);
+    expect(pct(d, 0.5)).toBeGreaterThan(57);
+    expect(pct(d, 0.5)).toBeLessThan(63);
+    expect(pct(d, 0.99)).toBeGreaterThan(105);
+    expect(pct(d, 0.99)).toBeLessThan(135);
+    expect(d[0]!).toBeGreaterThan(0);
+    expect(d.at(-1)! - d[0]!).toBeGreaterThan(10);
+    expect(d.at(-1)!).toBeLessThanOrEqual(60 + 10 * 60);
+  });
+
+  it('with no median: half-normal with p99 near the jitter', () => {
+    const d = draws(0, 40);
+    expect(d[0]!).toBeGreaterThanOrEqual(0);
+    expect(pct(d, 0.99)).toBeGreaterThan(35);
+    expect(pct(d, 0.99)).toBeLessThan(45);
+    expect(d.at(-1)!).toBeLessThanOrEqual(400);
+  });
+
+  it('is reproducible from a seed', () => {
+    expect(draws(60, 60, 50, 9)).toEqual(draws(60, 60, 50, 9));
+    expect(draws(60, 60, 50, 9)).not.toEqual(draws(60, 60, 50, 10));
   });
 });
 
