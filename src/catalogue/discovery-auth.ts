@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthService } from '../accounts/auth.service.js';
-import { ANY_ROLE, checkUser } from '../http/guards.js';
+import { ANY_ROLE, apiKeyAsBearer, checkUser, isApiKeyInAuthorization } from '../http/guards.js';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import { AppError } from '../platform/errors.js';
 
@@ -9,6 +9,8 @@ export function apiKeyOrUser(apiKeys: ApiKeyService, auth: AuthService): onReque
   return async (req) => {
     const header = req.headers['x-api-key'];
     if (header === undefined && req.headers.authorization !== undefined) {
+      // A key sent as a bearer token is a key in the wrong header, not a bad session.
+      if (isApiKeyInAuthorization(req.headers.authorization)) throw apiKeyAsBearer();
       await checkUser(auth, { roles: ANY_ROLE }, req);
       return;
     }

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { forbidden } from '../platform/errors.js';
+import { forbidden, unauthenticated } from '../platform/errors.js';
 import type { Role } from '../platform/schema.js';
 
 /**
@@ -36,6 +36,24 @@ declare module 'fastify' {
   }
 }
 
+/** An API key (`sk_…`) sent in Authorization, with or without the Bearer scheme, where a token goes. */
+const API_KEY_IN_AUTHORIZATION = /^\s*(?:bearer\s+)?sk_/i;
+
+/** Whether an Authorization header carries an API key rather than an access token (its value is never echoed). */
+export function isApiKeyInAuthorization(authorization: string | undefined): boolean {
+  return authorization !== undefined && API_KEY_IN_AUTHORIZATION.test(authorization);
+}
+
+/** The 401 of an API key sent as a bearer token to a route that takes API keys (verifications, discovery). */
+export const apiKeyAsBearer = () =>
+  unauthenticated('API keys go in the x-api-key header, not in Authorization: send the header x-api-key: sk_test_… or sk_live_…');
+
+/** The 401 of an API key sent as a bearer token to a route that takes only a signed-in session. */
+const apiKeyOnSessionRoute = () =>
+  unauthenticated(
+    'This route takes a bearer access token from sign-in (POST /v1/auth/confirm-login), not an API key; API keys go in the x-api-key header of the verification and discovery routes',
+  );
+
 export const ANY_ROLE: readonly Role[] = ['OWNER', 'ADMIN', 'DEVELOPER', 'VIEWER'];
 
 /**
@@ -50,6 +68,7 @@ export function requireUser(auth: BearerAuthenticator, access: Access): onReques
 
 /** Authenticates the bearer token and checks the access, setting `req.user` (the guard's work, callable from another guard). */
 export async function checkUser(auth: BearerAuthenticator, access: Access, req: FastifyRequest): Promise<void> {
+  if (isApiKeyInAuthorization(req.headers.authorization)) throw apiKeyOnSessionRoute();
   const user = await auth.authenticate(req.headers.authorization);
   req.user = user;
   if ('anyUser' in access) return;

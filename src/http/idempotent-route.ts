@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AppError } from '../platform/errors.js';
 import { requestPath } from '../platform/envelope.js';
 import type { DB, KeyType } from '../platform/schema.js';
-import { FencedError, readIdempotencyKey, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
+import { FencedError, readIdempotencyKey, requestInProgress, type IdempotencyService, type StoredAnswer } from '../idempotency/idempotency.service.js';
 
 /** What an idempotent operation hands back: the status and the exact body bytes to send (and keep). */
 export type Answer = Pick<StoredAnswer, 'status' | 'body'>;
@@ -57,7 +56,8 @@ export async function idempotentRoute(
     return send(answer);
   } catch (err) {
     if (err instanceof FencedError) {
-      throw new AppError('REQUEST_IN_PROGRESS', 'Another attempt with this Idempotency-Key took over; retry shortly', { headers: { 'retry-after': '1' } });
+      // Another attempt took the key over: to the client, that is a request still in progress.
+      throw requestInProgress();
     }
     await idempotency.clear(claim).catch((e: unknown) => req.log.error({ err: e }, 'could not clear an idempotency claim'));
     throw err;

@@ -72,8 +72,20 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const inProgress = () =>
-  new AppError('REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress; retry shortly', { headers: { 'retry-after': '1' } });
+/** Seconds a duplicate of a request in flight is told to wait (DESIGN.md §3: `Retry-After: 1`). */
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The 202 REQUEST_IN_PROGRESS of every idempotent route (a duplicate during the lease, or an attempt
+ * whose lease another took over): it tells the client to send the same request again, with the same
+ * key, after Retry-After, when it gets the kept answer or a fresh run.
+ */
+export const requestInProgress = () =>
+  new AppError(
+    'REQUEST_IN_PROGRESS',
+    `A request with this Idempotency-Key is still in progress; retry the same request with the same Idempotency-Key after Retry-After (${IN_PROGRESS_RETRY_AFTER_SECONDS} s); this answer is not charged`,
+    { headers: { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) } },
+  );
 
 /**
  * The idempotency state machine of SPEC.md §3 / DESIGN.md §6, the same for every idempotent route:
@@ -173,7 +185,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
           return { kind: 'replay', status: row.response_status!, body: cipher.decrypt(row.response_ciphertext!).toString('utf8'), facts: row.facts ?? null };
         }
         if (leaseLive) {
-          if (Date.now() >= waitUntil) throw inProgress();
+          if (Date.now() >= waitUntil) throw requestInProgress();
           await sleep(Math.min(pause, Math.max(1, waitUntil - Date.now())));
           pause = Math.min(pause * 2, 100);
           waits++;
@@ -199,9 +211,9 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
           .returning('fencing_token')
           .executeTakeFirst();
         if (taken) return { kind: 'claimed', scope, token: taken.fencing_token };
-        throw inProgress();
+        throw requestInProgress();
       }
-      throw inProgress();
+      throw requestInProgress();
     },
 
     /** Keeps an answer for 24 hours, in the caller's transaction; a stale token is fenced out (FencedError). */

@@ -7,31 +7,72 @@ import { priceList, type CatalogueEntry, type VerificationDefinition, type Verif
 
 export const CAC_PURPOSES = ['KYB_ONBOARDING', 'CREDIT_ASSESSMENT', 'PROCUREMENT_DUE_DILIGENCE', 'AML_SCREENING', 'PARTNER_VERIFICATION'] as const;
 
-const CacBody = StrictObject({
-  rcNumber: Type.String({
-    minLength: 1,
-    maxLength: 32,
-    description: 'The registration number as issued; leading zeros are significant; not format-checked',
-    examples: ['1234567'],
-    ...withMessage('must be the registration number as a string of 1 to 32 characters'),
-  }),
-  purpose: StringEnum(CAC_PURPOSES, {
-    description: 'Why the business is verified; recorded against the verification',
-    ...withMessage(`must be one of: ${CAC_PURPOSES.join(', ')}`),
-  }),
-  companyType: Type.Optional(
-    StringEnum(COMPANY_TYPES, {
-      description: 'The classification the number was issued under: RC (default), BN, IT, LP, LLP',
-      ...withMessage(`must be one of: ${COMPANY_TYPES.join(', ')}`),
-    }),
-  ),
-  companyName: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 200, description: 'Narrows the match when several candidates are returned', ...withMessage('must be 1 to 200 characters') }),
-  ),
+/** The company types whose numbers are commonly written with their type as a prefix (`RC1234567`, as the tax registry's cacRegNumber). */
+const PREFIXED_TYPES = ['RC', 'BN', 'IT'] as const;
+/** Either case, then an optional space or hyphen, then the digits as issued. */
+const prefixPattern = (types: readonly string[]) =>
+  `^(?:${types.map((t) => [...t].map((c) => `[${c}${c.toLowerCase()}]`).join('')).join('|')})[ -]?[0-9]+$`;
+const PREFIXED_NUMBER = /^(RC|BN|IT)[ -]?([0-9]+)$/i;
+
+/**
+ * A prefix that names another company type than the one asked for is a 400 with the fix, never a
+ * billable 404: for each companyType (absent means RC), rcNumber may not carry another type's prefix.
+ */
+const prefixAgreesWithType = COMPANY_TYPES.map((type) => {
+  const others = PREFIXED_TYPES.filter((p) => p !== type);
+  const listed = others.length > 1 ? `${others.slice(0, -1).join(', ')} or ${others[others.length - 1]}` : others[0]!;
+  const hint =
+    `starts with ${others[0] === 'RC' ? 'an' : 'a'} ${listed} prefix, which does not match companyType ${type}${type === 'RC' ? ' (the default)' : ''}: ` +
+    `send the companyType the prefix names (the prefix may stay), or the number as issued under ${type}`;
+  return {
+    if: type === 'RC' ? { properties: { companyType: { const: 'RC' } } } : { properties: { companyType: { const: type } }, required: ['companyType'] },
+    then: { properties: { rcNumber: { not: { type: 'string', pattern: prefixPattern(others) }, ...withMessage(hint) } } },
+    ...withMessage('rcNumber and companyType disagree'),
+  };
 });
+
+const CacBody = StrictObject(
+  {
+    rcNumber: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description:
+        'The registration number as issued; leading zeros are significant; not format-checked. A prefix naming the company type ' +
+        '(RC1234567 with companyType RC, the default, as the tax registry shows cacRegNumber; BN… with BN; IT… with IT) is stripped; ' +
+        "another type's prefix is 400",
+      examples: ['1234567'],
+      ...withMessage('must be the registration number as a string of 1 to 32 characters'),
+    }),
+    purpose: StringEnum(CAC_PURPOSES, {
+      description: 'Why the business is verified; recorded against the verification',
+      ...withMessage(`must be one of: ${CAC_PURPOSES.join(', ')}`),
+    }),
+    companyType: Type.Optional(
+      StringEnum(COMPANY_TYPES, {
+        description: 'The classification the number was issued under: RC (default), BN, IT, LP, LLP',
+        ...withMessage(`must be one of: ${COMPANY_TYPES.join(', ')}`),
+      }),
+    ),
+    companyName: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'Narrows the match when several candidates are returned', ...withMessage('must be 1 to 200 characters') }),
+    ),
+  },
+  { allOf: prefixAgreesWithType },
+);
 type CacBodyType = { rcNumber: string; purpose: string; companyType?: CompanyType; companyName?: string };
 
-const query = (body: CacBodyType): CacQuery => ({ rcNumber: body.rcNumber, companyType: body.companyType ?? 'RC', companyName: body.companyName });
+/**
+ * The number the registry knows: `RC1234567` (or `rc-1234567`) with companyType RC is `1234567`, and
+ * likewise BN and IT; leading zeros kept. Anything else is as sent (the schema refused a mismatch).
+ */
+export function normaliseRcNumber(rcNumber: string, companyType: CompanyType = 'RC'): string {
+  const m = PREFIXED_NUMBER.exec(rcNumber);
+  return m && m[1]!.toUpperCase() === companyType ? m[2]! : rcNumber;
+}
+
+const rcNumberOf = (body: CacBodyType) => normaliseRcNumber(body.rcNumber, body.companyType);
+
+const query = (body: CacBodyType): CacQuery => ({ rcNumber: rcNumberOf(body), companyType: body.companyType ?? 'RC', companyName: body.companyName });
 
 const CompanySchema = Type.Object({
   rcNumber: Type.String({ description: 'Leading zeros significant' }),
@@ -47,7 +88,7 @@ const CompanySchema = Type.Object({
   emailAddress: NullableString(),
   searchScore: Type.String({ description: 'Match score' }),
   companyId: Type.Null({ description: 'Always null on Basic' }),
-});
+}, { title: 'CacCompany' });
 
 const AdvanceCompanySchema = Type.Object({
   companyId: Type.Integer(),
@@ -61,7 +102,7 @@ const AdvanceCompanySchema = Type.Object({
   lga: Type.String(),
   registrationDate: Type.String({ description: 'YYYY-MM-DD' }),
   directors: Type.Array(CacDirectorSchema),
-});
+}, { title: 'CacAdvanceCompany' });
 
 /** Every director field present, null where the registry holds nothing. */
 const director = (d: Partial<CacDirector>): CacDirector =>
@@ -104,7 +145,7 @@ export const cacBasic: VerificationDefinition<typeof CacBody, CacCompany> = {
     companyType: StringEnum(COMPANY_TYPES),
   }),
   idempotency: 'required-live',
-  identifier: (body) => ({ type: 'RC_NUMBER', value: body.rcNumber }),
+  identifier: (body) => ({ type: 'RC_NUMBER', value: rcNumberOf(body) }),
   purpose: (body) => body.purpose,
   call: (providers, body, ctx) => providers.corporate.basic(query(body), ctx),
   present: (c, body) => ({
@@ -126,7 +167,7 @@ export const cacBasic: VerificationDefinition<typeof CacBody, CacCompany> = {
         searchScore: c.searchScore,
         companyId: null,
       },
-      rcNumber: body.rcNumber,
+      rcNumber: rcNumberOf(body),
       companyType: body.companyType ?? 'RC',
     },
   }),
@@ -171,7 +212,7 @@ export const cacAdvance: VerificationDefinition<typeof CacBody, { companies: Cac
     companies: Type.Array(AdvanceCompanySchema),
   }),
   idempotency: 'required-live',
-  identifier: (body) => ({ type: 'RC_NUMBER', value: body.rcNumber }),
+  identifier: (body) => ({ type: 'RC_NUMBER', value: rcNumberOf(body) }),
   purpose: (body) => body.purpose,
   call: (providers, body, ctx) => providers.corporate.advance(query(body), ctx),
   present: (value) => {

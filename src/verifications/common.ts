@@ -19,13 +19,23 @@ export function toE164(phone: string): string {
 export const NullableString = (description?: string) =>
   Type.Union([Type.String(), Type.Null()], description ? { description } : {});
 
+/** A data URL's head (`data:image/jpeg;base64,`), as browsers produce and clients copy: accepted and stripped. */
+const DATA_URL_PREFIX = /^data:image\/[A-Za-z0-9.+-]+;base64,/;
+
+/** A base64 image field: bare base64, or a `data:image/…;base64,` data URL (its prefix is stripped before use). */
 export const Base64Image = (description: string) =>
   Type.String({
     minLength: 1,
-    pattern: '^[A-Za-z0-9+/\\r\\n]+={0,2}$',
-    description,
-    ...withMessage('must be a base64-encoded image'),
+    pattern: '^(?:data:image/[A-Za-z0-9.+-]+;base64,)?[A-Za-z0-9+/\\r\\n]+={0,2}$',
+    description: `${description}. A data URL (data:image/jpeg;base64,…) is accepted: its prefix is stripped`,
+    ...withMessage('must be a base64-encoded image, bare or as a data:image/…;base64, data URL'),
   });
+
+/** The base64 of a Base64Image field: its data URL prefix, if any, removed. */
+export function base64Of(image: string): string {
+  const prefix = DATA_URL_PREFIX.exec(image);
+  return prefix ? image.slice(prefix[0].length) : image;
+}
 
 /** The fields of SPEC.md §2.2 every verification answer carries, and a data schema built on them. */
 export const commonResult = {

@@ -3,7 +3,7 @@ import { StrictObject, withMessage } from '../platform/typebox.js';
 import type { AccessLevel } from '../platform/schema.js';
 import type { FaceComparison } from '../providers/ports.js';
 import { BvnSchema } from './bvn.js';
-import { Base64Image, resultData } from './common.js';
+import { Base64Image, base64Of, resultData } from './common.js';
 import { NinSchema, RequestReasonSchema } from './nin.js';
 import { BVN_EXTRA_FIELDS, BvnRecordSchema, PersonRecordSchema, shapePerson } from './person.js';
 import { priceList, type CatalogueEntry, type VerificationDefinition, type VerificationType } from './definition.js';
@@ -63,7 +63,7 @@ export const ninFaceMatch: VerificationDefinition<typeof NinFaceMatchBody, FaceC
   identifier: (body) => ({ type: 'NIN', value: body.nin }),
   requestReason: (body) => body.requestReason,
   call: (providers, body, ctx) =>
-    providers.identity.faceMatch({ nin: body.nin, selfieImage: body.selfieImage, livelinessImages: body.livelinessImages }, ctx),
+    providers.identity.faceMatch({ nin: body.nin, selfieImage: base64Of(body.selfieImage), livelinessImages: body.livelinessImages.map(base64Of) }, ctx),
   present: (result, body, level) => presentFace(result, level, { nin: body.nin }),
   notFoundMessage: 'The identity register holds no record for this NIN',
 };
@@ -90,7 +90,7 @@ export const bvnFaceValidation: VerificationDefinition<typeof BvnFaceValidationB
   bodyLimit: FACE_BODY_LIMIT,
   responseData: resultData({ ...faceFields, record: Type.Optional(BvnRecordSchema) }),
   identifier: (body) => ({ type: 'BVN', value: body.number }),
-  call: (providers, body, ctx) => providers.bvn.faceValidation({ bvn: body.number, image: body.image }, ctx),
+  call: (providers, body, ctx) => providers.bvn.faceValidation({ bvn: body.number, image: base64Of(body.image) }, ctx),
   present: (result, body, level) => presentFace(result, level, { bvn: body.number }, BVN_EXTRA_FIELDS),
   notFoundMessage: 'The BVN service holds no record for this BVN',
 };

@@ -4,12 +4,13 @@ import { failureBody } from '../platform/envelope.js';
 import { AppError, type ErrorCode } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
-import { koboToNaira } from '../platform/money.js';
+import { koboToNaira, nairaToKobo } from '../platform/money.js';
+import { formatNaira, type WalletService } from '../billing/wallet.service.js';
 import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
 import type { AccessLevel, KeyType } from '../platform/schema.js';
 import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Providers, SandboxScenario } from '../providers/ports.js';
 import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
-import { FencedError, type Claim, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import { FencedError, requestInProgress, type Claim, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { VerificationDefinition } from './definition.js';
 import type { OrganisationContext, Subscriptions } from './subscriptions.js';
 import { readFacts, type Hold, type Settlement, type SettlementService } from './settlement.js';
@@ -44,6 +45,8 @@ export interface VerifyDeps {
   clock: Clock;
   providersFor(environment: KeyType): Providers | null;
   logger: { error(obj: unknown, msg: string): void };
+  /** The wallet's balance, read only to tell a 402 what is available; without it the 402 names the price alone. */
+  wallet?: Pick<WalletService, 'balance'>;
 }
 
 /** What the HTTP layer knows about one request (its headers already validated). */
@@ -147,7 +150,8 @@ export async function verify<S extends TSchema, V>(
       await deps.idempotency.clear(call.claim).catch((e: unknown) => deps.logger.error({ err: e }, 'could not clear an idempotency claim'));
     }
     if (err instanceof FencedError) {
-      throw new AppError('REQUEST_IN_PROGRESS', 'Another attempt with this Idempotency-Key took over; retry shortly', { headers: { 'retry-after': '1' } });
+      // Another attempt took the key over: to the client, that is a request still in progress.
+      throw requestInProgress();
     }
     throw err;
   }
@@ -218,7 +222,7 @@ export async function replay(
   const facts = readFacts(stored.facts);
   const original = facts.verificationId ? await deps.records.findRow(facts.verificationId) : undefined;
   const chargeKobo = key.type === 'live' ? facts.chargeAmountKobo : 0;
-  const held = chargeKobo > 0 ? await deps.settlement.hold(key.organisationId, chargeKobo, deps.holdTtlMs) : null;
+  const held = chargeKobo > 0 ? await holdOr402(deps, key.organisationId, chargeKobo, 'A live replay is billed again:') : null;
   const id = deps.ids.next('ver');
   if (original) {
     const row = {
@@ -260,7 +264,39 @@ export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>): 
       });
     }
   }
-  return call.priceKobo > 0 ? deps.settlement.hold(key.organisationId, call.priceKobo, deps.holdTtlMs) : null;
+  return call.priceKobo > 0 ? holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs') : null;
+}
+
+/**
+ * Sets `amountKobo` aside, or throws the 402 that says what the check costs and what is available
+ * (`data: { price, availableBalance, currency }`, naira), so the caller knows how much to fund.
+ */
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string): Promise<Hold> {
+  try {
+    return await deps.settlement.hold(organisationId, amountKobo, deps.holdTtlMs);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_BALANCE') throw err;
+    const availableKobo = await availableBalanceKobo(deps, organisationId);
+    const price = koboToNaira(amountKobo);
+    // A balance read after the refusal may already cover the price (a concurrent hold was released): then it is not quoted.
+    const known = availableKobo !== null && availableKobo < amountKobo;
+    const balance = known ? `; the available balance is ${formatNaira(availableKobo)}` : ', more than the available wallet balance';
+    throw new AppError('INSUFFICIENT_BALANCE', `${what} ${formatNaira(amountKobo)}${balance}. Fund the wallet (POST /v1/payments/initialize) and retry; nothing was charged`, {
+      data: known ? { price, availableBalance: koboToNaira(availableKobo), currency: 'NGN' } : { price, currency: 'NGN' },
+      cause: err,
+    });
+  }
+}
+
+/** The wallet's available balance in kobo, or null when it cannot be read (the 402 stands either way). */
+async function availableBalanceKobo(deps: VerifyDeps, organisationId: string): Promise<number | null> {
+  if (!deps.wallet) return null;
+  try {
+    return nairaToKobo((await deps.wallet.balance(organisationId)).availableBalance);
+  } catch (err) {
+    deps.logger.error({ err }, 'could not read the wallet balance for a 402');
+    return null;
+  }
 }
 
 /**
