@@ -13,6 +13,8 @@ const PROCESS_SUITES = [
   'test/e2e/server-process.test.ts',
   'test/e2e/redis-outage.test.ts',
   'test/e2e/revocation-epoch.test.ts',
+  'test/e2e/startup-failures.test.ts',
+  'test/e2e/cli-control.test.ts',
 ];
 
 export default defineConfig({

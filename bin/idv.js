@@ -1,13 +1,10 @@
 #!/usr/bin/env node
-// The `idv` command: runs the compiled CLI (built by `npm install` through the prepare script).
-import { existsSync } from 'node:fs';
+// The `idv` command: runs the compiled CLI, building it first when src/ changed since the last build.
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
-const entry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-if (!existsSync(entry)) {
-  process.stderr.write('idv: the project is not built; run `npm install` (or `npm run build`) first\n');
-  process.exit(1);
-}
-const { runCli } = await import(pathToFileURL(entry).href);
-const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
-if (code >= 0) process.exitCode = code;
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!buildIfStale(root)) process.exit(1);
+const { main } = await import(pathToFileURL(join(root, 'dist', 'cli', 'main.js')).href);
+await main(process.argv.slice(2));

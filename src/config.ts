@@ -71,12 +71,25 @@ export interface Config {
   adjustmentApprovalThresholdKobo: number;
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
+  /** BANNER: the human start-up banner on stdout: `auto` (on a terminal, or when demo keys were made), `on`, `off` (demo keys are still shown once). */
+  banner: 'auto' | 'on' | 'off';
 }
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * A start that cannot go on (a port taken, a database or Redis not reachable, a data directory that
+ * cannot be written): one line that names the setting and what to do; the process exits non-zero.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
   }
 }
 
@@ -143,10 +156,12 @@ export function loadConfig(env: Env = process.env): Config {
     if (!jwtSecret) problems.push('JWT_SECRET is required in production (at least 32 characters)');
     if (!dekRaw) problems.push('DATA_ENCRYPTION_KEY is required in production (32 bytes, base64)');
   } else if ((!jwtSecret || !dekRaw) && problems.length === 0) {
-    const generated = devSecrets(dataDir);
-    jwtSecret ??= generated.jwtSecret;
-    dekRaw ??= generated.dataEncryptionKey;
-    secretsSource = 'data-dir';
+    const generated = devSecrets(dataDir, problems);
+    if (generated) {
+      jwtSecret ??= generated.jwtSecret;
+      dekRaw ??= generated.dataEncryptionKey;
+      secretsSource = 'data-dir';
+    }
   }
 
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
@@ -240,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
     secretsSource,
+    banner: oneOf('BANNER', str('BANNER') ?? 'auto', ['auto', 'on', 'off'] as const, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -319,26 +335,56 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-/** Secrets for development, generated on first use and kept (mode 0600) beside the embedded database. */
-function devSecrets(dataDir: string): { jwtSecret: string; dataEncryptionKey: string } {
+function oneOf<const T extends readonly string[]>(name: string, raw: string, values: T, problems: string[]): T[number] {
+  if ((values as readonly string[]).includes(raw)) return raw as T[number];
+  problems.push(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+  return values[0]!;
+}
+
+/**
+ * Secrets for development, generated on first use and kept (mode 0600) beside the embedded database.
+ * A data directory that cannot be written is a problem of DATA_DIR, named as such (null).
+ */
+function devSecrets(dataDir: string, problems: string[]): { jwtSecret: string; dataEncryptionKey: string } | null {
   const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; dataEncryptionKey: string };
-    return parsed;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
-    dataEncryptionKey: randomBytes(32).toString('base64'),
-  };
   try {
-    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    if (existsSync(file)) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; dataEncryptionKey: string };
+      return parsed;
+    }
+    mkdirSync(dataDir, { recursive: true });
+    const secrets = {
+      jwtSecret: randomBytes(48).toString('base64url'),
+      dataEncryptionKey: randomBytes(32).toString('base64'),
+    };
+    try {
+      writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process created it first: theirs wins, so both share one key.
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return devSecrets(dataDir, problems);
+      throw err;
+    }
+    return secrets;
   } catch (err) {
-    // Another process created it first: theirs wins, so both share one key.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return devSecrets(dataDir);
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (err instanceof SyntaxError) problems.push(`${file} is not valid JSON: delete it to have new development secrets made (data encrypted with the old ones becomes unreadable)`);
+    else if (code) problems.push(dataDirProblem(dataDir, err as NodeJS.ErrnoException));
+    else throw err;
+    return null;
   }
-  return secrets;
+}
+
+/** One line on a data directory that cannot be used: what the system said, and what to set. */
+export function dataDirProblem(dataDir: string, err: NodeJS.ErrnoException): string {
+  const why: Record<string, string> = {
+    ENOTDIR: 'a part of that path is a file, not a directory',
+    EEXIST: 'a file of that name is in the way',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+    ENOSPC: 'the disk is full',
+  };
+  return `DATA_DIR ${dataDir} cannot be written (${why[err.code ?? ''] ?? err.code ?? err.message}): set DATA_DIR to a directory this user can write, or set DATABASE_URL to use PostgreSQL`;
 }
 
 /** SIMULATOR_LATENCY_MS, SIMULATOR_LATENCY_JITTER_MS, the SIMULATOR_*_RATE shares (0–1, adding up to at most 1), SIMULATOR_SEED. */

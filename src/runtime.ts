@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import { dataDirProblem, StartupError, type Config } from './config.js';
 import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
 import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
@@ -14,7 +14,7 @@ import { cacheEpochJobs } from './platform/cache-epoch.js';
 import { registerBreakerMetrics } from './providers/circuit-breaker.js';
 import type { Clock } from './platform/clock.js';
 import { createDataCipher } from './platform/crypto.js';
-import { openDatabase, type Database } from './platform/db.js';
+import { openDatabase, ping, type Database } from './platform/db.js';
 import type { App } from './platform/http-types.js';
 import type { Logger } from './platform/logger.js';
 import { metricsRegistryOf } from './platform/metrics.js';
@@ -72,7 +72,12 @@ export interface WireOptions {
   breaker?: HttpProvidersOptions['breaker'];
   /** Extra background jobs (tests). */
   jobs?: { periodic?: PeriodicJob[]; queued?: QueuedJob[] };
+  /** A REDIS_URL that does not answer at start fails the start (the server: a wrong URL is a mistake to show at once). */
+  requireRedis?: boolean;
 }
+
+/** How long the first contact with PostgreSQL may take before the start gives up with a message. */
+const DATABASE_REACH_TIMEOUT_MS = 15_000;
 
 /**
  * The one wiring of the system, used by the server, the CLI and the test harness: storage (migrated)
@@ -94,11 +99,18 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
   };
   const opened: Array<() => Promise<unknown>> = [];
   try {
-    if (!options.database) await migrate(database);
+    if (!options.database) {
+      if (database.kind === 'postgres') await reachPostgres(database, config);
+      await migrate(database);
+    }
     if (ownsRedis) {
       redis = createRedis(config.redisUrl!, logger);
-      // Redis down at start is not fatal: guards let requests through and the database decides.
-      await waitForRedis(redis).catch(() => logger.warn('redis not reachable at start; continuing without it until it is'));
+      const lastError = lastErrorOf(redis);
+      await waitForRedis(redis).catch(() => {
+        if (options.requireRedis) throw new StartupError(redisUnreachable(config.redisUrl!, lastError()));
+        // For the CLI, Redis down is not fatal: guards let requests through and the database decides.
+        logger.warn('redis not reachable at start; continuing without it until it is');
+      });
     }
     const core = { database, redis, logger, cipher: createDataCipher(config.dataEncryptionKey), settings: config, clock: options.clock, redisKeyPrefix: options.redisKeyPrefix };
     if (options.http === false) {
@@ -169,16 +181,102 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
       },
     };
   } catch (err) {
-    for (const close of opened.reverse()) await close().catch(() => undefined);
-    await closeStorage().catch(() => undefined);
+    // Bounded: a connection that never answered must not keep a failed start from saying why.
+    await withinMs(5_000, async () => {
+      for (const close of opened.reverse()) await close().catch(() => undefined);
+      await closeStorage().catch(() => undefined);
+    });
     throw err;
   }
 }
 
-function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+  try {
+    return await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && ['ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) throw new StartupError(dataDirProblem(config.dataDir, err as NodeJS.ErrnoException));
+    throw err;
+  }
+}
+
+/** Resolves with fn's end, or after ms, whichever comes first (the timer never keeps the process alive). */
+async function withinMs(ms: number, fn: () => Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([fn(), new Promise((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
+  clearTimeout(timer);
+}
+
+/** The first query, bounded in time; what went wrong, said as one line that names DATABASE_URL. */
+async function reachPostgres(database: Database, config: Config): Promise<void> {
+  const where = database.description.replace(/^PostgreSQL at /, '');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StartupError(`PostgreSQL at ${where} did not answer within ${DATABASE_REACH_TIMEOUT_MS / 1000} s: check the host and port in DATABASE_URL and that the network lets you reach it`)), DATABASE_REACH_TIMEOUT_MS).unref();
+  });
+  try {
+    await Promise.race([ping(database.db), timeout]);
+  } catch (err) {
+    if (err instanceof StartupError) throw err;
+    throw new StartupError(postgresUnreachable(where, config.databaseUrl!, err as NodeJS.ErrnoException));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function postgresUnreachable(where: string, url: string, err: NodeJS.ErrnoException): string {
+  const host = safeHost(url);
+  switch (err.code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host "${host}" in DATABASE_URL was not found: correct DATABASE_URL, or unset it to use the embedded database`;
+    case 'ECONNREFUSED':
+      return `nothing accepts connections at ${where.replace(/\/.*$/, '')} (DATABASE_URL): start PostgreSQL there, or correct DATABASE_URL`;
+    case '3D000':
+      return `the database of DATABASE_URL does not exist at ${where}: create it (createdb), or correct DATABASE_URL`;
+    case '28000':
+    case '28P01':
+      return `PostgreSQL at ${where} refused the user or password of DATABASE_URL (${err.message}): correct DATABASE_URL`;
+    default:
+      return `could not connect to PostgreSQL at ${where} (DATABASE_URL): ${err.message}; check DATABASE_URL`;
+  }
+}
+
+function redisUnreachable(url: string, err: NodeJS.ErrnoException | null): string {
+  const host = safeHost(url);
+  const port = safePort(url, 6379);
+  const why =
+    err?.code === 'ENOTFOUND' || err?.code === 'EAI_AGAIN'
+      ? `the host "${host}" was not found`
+      : err?.code === 'ECONNREFUSED'
+        ? `nothing accepts connections at ${host}:${port}`
+        : `Redis at ${host}:${port} did not answer${err ? ` (${err.message})` : ''}`;
+  return `REDIS_URL: ${why}: start Redis there or correct REDIS_URL, or unset REDIS_URL to keep rate limits in this process`;
+}
+
+/** The last error a Redis client reported, for the message when it never connects. */
+function lastErrorOf(redis: Redis): () => NodeJS.ErrnoException | null {
+  let last: NodeJS.ErrnoException | null = null;
+  redis.on('error', (err: NodeJS.ErrnoException) => (last = err));
+  return () => last;
+}
+
+/** The host of a URL, never its credentials. */
+function safeHost(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '(unparsable)';
+  }
+}
+
+function safePort(url: string, fallback: number): number {
+  try {
+    return Number(new URL(url).port) || fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /**

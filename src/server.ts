@@ -1,19 +1,36 @@
-import { ConfigError, PROVIDER_URL_SETTINGS, type Config } from './config.js';
+import { createServer, type AddressInfo } from 'node:net';
+import { PROVIDER_URL_SETTINGS, StartupError, type Config } from './config.js';
+import { localControlTokenOf } from './admin/local-control.routes.js';
 import { createDemo, type DemoAccount } from './demo.js';
+import { advertiseLocalControl, DataDirLockedError, liveLockHolder } from './platform/data-dir-lock.js';
 import type { Logger } from './platform/logger.js';
 import { wire, type Wiring } from './runtime.js';
 import { metricsRegistryOf, startMetricsListener } from './platform/metrics.js';
 import { isLoopbackAddress } from './platform/loopback.js';
 import { UPSTREAMS } from './providers/ports.js';
 
-/** config → wire (storage, services, upstreams, app, jobs) → listen → jobs; SIGTERM stops accepting, finishes in-flight requests, then exits. */
+/**
+ * config → wire (storage, services, upstreams, app, jobs) → listen → jobs; SIGTERM stops accepting,
+ * finishes in-flight requests, then exits. A start that cannot go on throws a StartupError (or a
+ * ConfigError, a DataDirLockedError) naming the setting to change, after closing what it opened.
+ */
 export async function startServer(config: Config, logger: Logger, out: NodeJS.WritableStream = process.stdout) {
-  const wiring = await wire(config, { logger });
-  // A start that fails half-way (a port taken) closes what it opened, so the process exits with its message.
+  // The cheap checks first, so a taken port or a held data directory is said at once, before storage opens.
+  if (!config.databaseUrl) {
+    const holder = liveLockHolder(config.dataDir);
+    if (holder && holder.pid !== process.pid) throw new DataDirLockedError(config.dataDir, holder);
+  }
+  await assertPortFree('PORT', config.host, config.port);
+  await assertPortFree('METRICS_PORT', config.metricsHost, config.metricsPort);
+
+  const wiring = await wire(config, { logger, requireRedis: true });
+  // A start that fails half-way (a port taken since the check) closes what it opened, so the process exits with its message.
   try {
     return await serve(config, logger, out, wiring);
   } catch (err) {
-    await wiring.close().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([wiring.close().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, 5_000).unref()))]);
+    clearTimeout(timer);
     throw err;
   }
 }
@@ -38,11 +55,12 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
   const registry = metricsRegistryOf(app)!;
   // Metrics on their own listener, never on the API port (DESIGN.md §13).
   const metrics = await startMetricsListener(registry, { host: config.metricsHost, port: config.metricsPort }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EADDRINUSE') throw err;
-    throw new ConfigError([`METRICS_PORT ${config.metricsPort} is already in use on ${config.metricsHost} (another idv process?): set METRICS_PORT to a free port, or 0 for any`]);
+    throw listenProblem('METRICS_PORT', 'METRICS_HOST', config.metricsHost, config.metricsPort, err);
   });
   app.addHook('onClose', () => metrics.close());
-  const address = await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port }).catch((err: NodeJS.ErrnoException) => {
+    throw listenProblem('PORT', 'HOST', config.host, config.port, err);
+  });
   // Made once both ports are ours: a start that fails never swallows the keys it would have shown.
   let demo: DemoAccount | null = null;
   if (database.kind === 'pglite' && config.nodeEnv !== 'production' && (await services.accounts.countOrganisations()) === 0) {
@@ -59,10 +77,31 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
     logger.warn('GET /v1/notifications/outbox is on (no authentication, for clients on this machine only) because NODE_ENV is not production');
   }
   if (!config.smtpUrl) logger.info('SMTP_URL is not set: email is written to the outbox (idv outbox)');
-  const base = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const bound = app.server.address() as AddressInfo;
+  const base = `http://localhost:${bound.port}`;
   // The simulator's gateway calls our webhook once a payment completes.
-  if (simulator) simulator.options.gatewayWebhookUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/payments/webhook`;
-  if (demo) out.write(demoBanner(demo, base, localOnly));
+  if (simulator) simulator.options.gatewayWebhookUrl = `http://127.0.0.1:${bound.port}/v1/payments/webhook`;
+
+  // The CLI on this machine reaches this process through the lock file of the embedded database.
+  const token = localControlTokenOf(app);
+  const controlUrl = loopbackUrlOf(bound);
+  if (database.kind === 'pglite' && token && controlUrl) advertiseLocalControl(config.dataDir, { url: controlUrl, token });
+
+  if (config.banner === 'on' || demo !== null || (config.banner === 'auto' && (out as { isTTY?: boolean }).isTTY === true)) {
+    const keyOrganisationId = demo?.organisationId ?? (config.nodeEnv === 'production' ? null : await newestOrganisation(wiring));
+    out.write(
+      startupBanner({
+        base,
+        localOnly,
+        production: config.nodeEnv === 'production',
+        // The console (DESIGN.md §14) is listed once something serves GET /.
+        consoleServed: app.hasRoute({ method: 'GET', url: '/' }),
+        metricsUrl: `${metrics.url}`,
+        demo,
+        keyOrganisationId,
+      }),
+    );
+  }
   // Background work starts once the server is up, and stops after it (close()).
   wiring.jobs.start();
 
@@ -89,21 +128,92 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
   return { app, wiring, base, demo };
 }
 
-function demoBanner(demo: DemoAccount, base: string, localOnly: boolean): string {
-  return `
-──────────────────────────────────────────────────────────────────────────────
- idv is running at ${base}   (API reference: ${base}/docs)
-${localOnly ? ' It answers this machine only; set HOST=0.0.0.0 to open it to the network.\n' : ''}
- A demo organisation was created on this empty database. Keys are shown once:
-   test key   ${demo.testKey}
-   live key   ${demo.liveKey}   (wallet: ₦10,000 demo credit)
-   owner      ${demo.ownerEmail} / ${demo.ownerPassword}
-   platform   ${demo.platformAdminEmail} / ${demo.platformAdminPassword}
+/**
+ * Binds and releases the port (port 0: any, which still checks the host), so a taken port or a foreign
+ * host is said before anything opens. A port taken after this check is caught at listen.
+ */
+async function assertPortFree(setting: 'PORT' | 'METRICS_PORT', host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(listenProblem(setting, setting === 'PORT' ? 'HOST' : 'METRICS_HOST', host, port, err)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
 
- Try it:
-   curl -s ${base}/v1/nin/raw/lookup \\
-     -H 'x-api-key: ${demo.testKey}' -H 'content-type: application/json' \\
-     -d '{"nin":"11111111111","requestReason":"ACCOUNT_OPENING"}'
-──────────────────────────────────────────────────────────────────────────────
-`;
+/** A listen that failed, said as one line naming the setting to change. */
+function listenProblem(setting: 'PORT' | 'METRICS_PORT', hostSetting: 'HOST' | 'METRICS_HOST', host: string, port: number, err: NodeJS.ErrnoException): Error {
+  const what = setting === 'PORT' ? 'port' : 'metrics port';
+  switch (err.code) {
+    case 'EADDRINUSE':
+      return new StartupError(
+        `${what} ${port} is in use; set ${setting} to a free port${setting === 'METRICS_PORT' ? ' (0: any free port)' : ''}, or stop the process that listens on it`,
+      );
+    case 'EACCES':
+      return new StartupError(`${what} ${port} needs privileges this user does not have; set ${setting} to 1024 or above`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartupError(`${hostSetting} ${host} is not an address of this machine; set ${hostSetting} to one of its addresses (127.0.0.1, or 0.0.0.0 for all)`);
+    default:
+      return err;
+  }
+}
+
+/** Where a client on this machine reaches a listener, or null when it listens on no loopback address. */
+function loopbackUrlOf(address: AddressInfo): string | null {
+  const host =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : isLoopbackAddress(address.address) ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : null;
+  return host === null ? null : `http://${host}:${address.port}`;
+}
+
+async function newestOrganisation(wiring: Wiring): Promise<string | null> {
+  const page = await wiring.services.admin.listOrganisations({ limit: 1 }).catch(() => null);
+  return page?.items[0]?.id ?? null;
+}
+
+export interface BannerInfo {
+  /** The base URL, e.g. http://localhost:3000. */
+  base: string;
+  /** Listening on loopback only. */
+  localOnly: boolean;
+  production: boolean;
+  /** Whether the console (DESIGN.md §14) is served at `/`. */
+  consoleServed: boolean;
+  metricsUrl: string;
+  /** The demo organisation made on this start (an empty embedded database), whose keys are shown once. */
+  demo: DemoAccount | null;
+  /** The organisation the `idv key create` line names; null: a placeholder. */
+  keyOrganisationId: string | null;
+}
+
+const RULE = '─'.repeat(78);
+
+/** The human banner printed at start (on a terminal, with BANNER=on, and always with new demo keys): where things are, and how to get a key. */
+export function startupBanner(info: BannerInfo): string {
+  const { base, demo } = info;
+  const lines = [RULE, ` idv is running at ${base}`, `   API reference   ${base}/docs`, `   OpenAPI         ${base}/openapi.json`];
+  if (info.consoleServed) lines.push(`   console         ${base}/`);
+  lines.push(`   metrics         ${info.metricsUrl}`);
+  if (!info.production) lines.push(`   outbox          npx idv outbox --to ADDRESS   (or GET ${base}/v1/notifications/outbox?to=ADDRESS)`);
+  if (info.localOnly) lines.push(' It answers this machine only; set HOST=0.0.0.0 to open it to the network.');
+  if (demo) {
+    lines.push(
+      '',
+      ' A demo organisation was created on this empty database. Keys are shown once:',
+      `   test key   ${demo.testKey}`,
+      `   live key   ${demo.liveKey}   (wallet: ₦10,000 demo credit)`,
+      `   owner      ${demo.ownerEmail} / ${demo.ownerPassword}`,
+      `   platform   ${demo.platformAdminEmail} / ${demo.platformAdminPassword}`,
+      '',
+      ' Try it:',
+      `   curl -s ${base}/v1/nin/raw/lookup \\`,
+      `     -H 'x-api-key: ${demo.testKey}' -H 'content-type: application/json' \\`,
+      `     -d '{"nin":"11111111111","requestReason":"ACCOUNT_OPENING"}'`,
+    );
+  }
+  lines.push('', ' Another API key, from a second terminal while this server runs:');
+  lines.push(`   npx idv key create --org ${info.keyOrganisationId ?? 'ORG_ID'} --type test --name "my key"`);
+  if (!info.production) lines.push(' A new demo organisation with fresh keys and sign-in:', '   npx idv demo');
+  lines.push(RULE, '');
+  return `\n${lines.join('\n')}`;
 }

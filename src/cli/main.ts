@@ -1,19 +1,21 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ConfigError, loadConfig, StartupError, type Config } from '../config.js';
 import { SERVICE_CODES } from '../catalogue/catalogue.js';
 import { createDemo } from '../demo.js';
 import { migrate } from '../migrate.js';
-import { DataDirLockedError } from '../platform/data-dir-lock.js';
+import { DataDirLockedError, liveLockHolder } from '../platform/data-dir-lock.js';
 import { openDatabase } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
-import { createLogger, type Logger } from '../platform/logger.js';
+import { createLogger, prettyDestination, type Logger } from '../platform/logger.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { unsafeTextReason } from '../platform/safe-text.js';
 import { wire, type Runtime } from '../runtime.js';
 import { startServer } from '../server.js';
 import { startSimulator } from '../simulator/simulator.js';
+import { ServerCallError, viaServer, type RunningServer } from './via-server.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream;
@@ -21,8 +23,173 @@ export interface CliIo {
   env: Record<string, string | undefined>;
 }
 
-/** A mistake in how the command was called: message to stderr, exit 2. */
-class UsageError extends Error {}
+/** A mistake in how the command was called: message and that command's usage to stderr, exit 2. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly usage?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** One command (or subcommand): how it is called, what it does, its options, and what it prints. */
+interface Spec {
+  /** `idv key create`. */
+  name: string;
+  /** The synopsis after the name. */
+  synopsis: string;
+  summary: string;
+  options: Options;
+  required: string[];
+  /** [option as written, what it is], in the order shown. */
+  help: Array<[string, string]>;
+  /** Paragraphs after the options. */
+  notes?: string[];
+}
+
+const str = { type: 'string' } as const;
+
+/** Said by every command that opens the embedded database. */
+const LOCK_NOTE =
+  'With the embedded database (no DATABASE_URL), this command needs DATA_DIR for itself: stop a running `idv serve` on it first, or use PostgreSQL (DATABASE_URL), which the server and the CLI share.';
+const VIA_SERVER_NOTE =
+  'While `idv serve` holds the embedded database (DATA_DIR), this command goes through that server (on this machine, with the token in its lock file).';
+
+const COMMANDS: Record<string, Spec> = {
+  migrate: {
+    name: 'idv migrate',
+    synopsis: '',
+    summary: 'Apply the database migrations that are not applied yet, and print them.',
+    options: {},
+    required: [],
+    help: [],
+    notes: ['`idv serve` applies them at every start too.', LOCK_NOTE],
+  },
+  serve: {
+    name: 'idv serve',
+    synopsis: '',
+    summary: 'Run the HTTP API, the background jobs and, outside production, the registry simulator for the unset provider URLs.',
+    options: {},
+    required: [],
+    help: [],
+    notes: [
+      'Settings come from the environment: PORT (default 3000), HOST (127.0.0.1 outside production), METRICS_PORT (9464), DATABASE_URL (unset: the embedded database in DATA_DIR, default ./data), REDIS_URL, LOG_LEVEL, BANNER (auto, on, off), and the others of README.md.',
+      'A start that cannot go on (a port in use, a database or Redis not reachable, a DATA_DIR that cannot be written, a bad setting) exits non-zero with one line naming the setting to change.',
+    ],
+  },
+  simulator: {
+    name: 'idv simulator',
+    synopsis: '',
+    summary: 'Run the registry and payment-gateway simulator (SIMULATOR_PORT, default 4010; faults: SIMULATOR_* settings, docs/simulator.md).',
+    options: {},
+    required: [],
+    help: [],
+  },
+  'admin create': {
+    name: 'idv admin create',
+    synopsis: '--email E --password P',
+    summary: 'Create a platform admin; prints { userId }.',
+    options: { email: str, password: str },
+    required: ['email', 'password'],
+    help: [
+      ['--email E', "the admin's email address"],
+      ['--password P', 'at least 10 characters'],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  'org create': {
+    name: 'idv org create',
+    synopsis: '--name N --admin-email E --admin-password P',
+    summary: 'Create an organisation and its OWNER; prints { organisationId, userId }.',
+    options: { name: str, 'admin-email': str, 'admin-password': str },
+    required: ['name', 'admin-email', 'admin-password'],
+    help: [
+      ['--name N', "the organisation's name"],
+      ['--admin-email E', "the OWNER's email address"],
+      ['--admin-password P', "the OWNER's password, at least 10 characters"],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  'service provision': {
+    name: 'idv service provision',
+    synopsis: '--org ID --service CODE [--status ACTIVE|SUSPENDED] [--price-basic N] [--price-standard N] [--price-premium N]',
+    summary: 'Provision a service for an organisation (prices in naira; unset ones keep the platform defaults); prints the service.',
+    options: { org: str, service: str, status: str, 'price-basic': str, 'price-standard': str, 'price-premium': str },
+    required: ['org', 'service'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--service CODE', `one of ${SERVICE_CODES.join(', ')}`],
+      ['--status S', 'ACTIVE (default) or SUSPENDED'],
+      ['--price-basic N', 'price per call at the BASIC level, in naira'],
+      ['--price-standard N', 'price per call at the STANDARD level, in naira'],
+      ['--price-premium N', 'price per call at the PREMIUM level, in naira'],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  'key create': {
+    name: 'idv key create',
+    synopsis: '--org ID --type test|live --name N [--rate-limit N] [--expires-in-days N]',
+    summary: 'Create an API key; prints it with its secret, which is shown this once.',
+    options: { org: str, type: str, name: str, 'rate-limit': str, 'expires-in-days': str },
+    required: ['org', 'type', 'name'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--type T', 'test (sandbox, never charged) or live (billed)'],
+      ['--name N', 'a name to recognise it by, 1 to 100 characters'],
+      ['--rate-limit N', 'requests per minute, 1 to 1000000 (default 600)'],
+      ['--expires-in-days N', '1 to 3650 (default: never)'],
+    ],
+    notes: [VIA_SERVER_NOTE],
+  },
+  'wallet adjust': {
+    name: 'idv wallet adjust',
+    synopsis: '--org ID --amount N --reason R --admin USER_ID [--approver USER_ID]',
+    summary: "Credit (N > 0) or debit (--amount=-N) an organisation's wallet, in naira; prints the adjustment.",
+    options: { org: str, amount: str, reason: str, admin: str, approver: str },
+    required: ['org', 'amount', 'reason', 'admin'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--amount N', 'naira, at most two decimals; a debit is written --amount=-250.50'],
+      ['--reason R', 'why, kept in the journal'],
+      ['--admin USER_ID', 'the platform admin making the adjustment'],
+      ['--approver USER_ID', 'a second platform admin, required above ADJUSTMENT_APPROVAL_THRESHOLD'],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  demo: {
+    name: 'idv demo',
+    synopsis: '',
+    summary: 'Create a demo organisation (every service, STANDARD access, ₦10,000 credit) and print its sign-in and its test and live keys.',
+    options: {},
+    required: [],
+    help: [],
+    notes: [VIA_SERVER_NOTE],
+  },
+  outbox: {
+    name: 'idv outbox',
+    synopsis: '[--to ADDRESS] [--limit N]',
+    summary: 'Print the messages written to the outbox (sign-in codes, invitations), newest first.',
+    options: { to: str, limit: str },
+    required: [],
+    help: [
+      ['--to ADDRESS', 'only the messages to this address'],
+      ['--limit N', '1 to 100 (default 20)'],
+    ],
+    notes: [VIA_SERVER_NOTE],
+  },
+};
+
+/** Commands with subcommands. */
+const GROUPS: Record<string, { summary: string; subcommands: string[] }> = {
+  admin: { summary: 'Platform admins.', subcommands: ['create'] },
+  org: { summary: 'Organisations.', subcommands: ['create'] },
+  service: { summary: "An organisation's services.", subcommands: ['provision'] },
+  key: { summary: 'API keys.', subcommands: ['create'] },
+  wallet: { summary: 'Wallets.', subcommands: ['adjust'] },
+};
 
 const USAGE = `Usage: idv <command> [options]
 
@@ -43,29 +210,49 @@ Commands:
   demo                                      create a demo organisation with keys
   outbox [--to ADDRESS] [--limit N]         messages written to the outbox, newest first
 
+Options:
+  -h, --help                                this help; \`idv <command> --help\` for a command's
+  --version                                 the version of idv
+
 Each command prints one JSON document on stdout. Configuration comes from the environment
 (DATABASE_URL, DATA_DIR, …; see README.md).`;
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+function commandHelp(spec: Spec): string {
+  const rows: Array<[string, string]> = [...spec.help, ['-h, --help', 'show this help']];
+  const width = Math.max(...rows.map(([o]) => o.length)) + 2;
+  const usage = `Usage: ${spec.name}${spec.synopsis ? ` ${spec.synopsis}` : ''}`;
+  const notes = spec.notes && spec.notes.length > 0 ? `\n\n${spec.notes.join('\n\n')}` : '';
+  return `${usage}\n\n${spec.summary}\n\nOptions:\n${rows.map(([o, d]) => `  ${o.padEnd(width)}${d}`).join('\n')}${notes}`;
+}
 
-function parse(args: string[], options: Options, required: string[]): Record<string, string> {
+function groupHelp(group: string): string {
+  const g = GROUPS[group]!;
+  const lines = g.subcommands.map((sub) => {
+    const spec = COMMANDS[`${group} ${sub}`]!;
+    return `  ${spec.name} ${spec.synopsis}\n      ${spec.summary}`;
+  });
+  return `Usage: ${g.subcommands.map((sub) => `idv ${group} ${sub} ${COMMANDS[`${group} ${sub}`]!.synopsis}`).join('\n       ')}\n\n${g.summary}\n\nSubcommands:\n${lines.join('\n')}\n\nRun \`idv ${group} <subcommand> --help\` for one subcommand's options.`;
+}
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h';
+
+function parse(args: string[], spec: Spec): Record<string, string> {
+  const usage = commandHelp(spec);
   let values: Record<string, unknown>;
   try {
-    ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args, options: spec.options, strict: true, allowPositionals: false }));
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError((err as Error).message, usage);
   }
-  const missing = required.filter((r) => values[r] === undefined || values[r] === '');
-  if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(', ')}`);
+  const missing = spec.required.filter((r) => values[r] === undefined || values[r] === '');
+  if (missing.length > 0) throw new UsageError(`Missing ${missing.map((m) => `--${m}`).join(', ')}`, usage);
   // The same rule as every string of the API: no control characters reach the database.
   for (const [name, value] of Object.entries(values)) {
     const reason = typeof value === 'string' ? unsafeTextReason(value) : null;
-    if (reason) throw new UsageError(`--${name} ${reason}`);
+    if (reason) throw new UsageError(`--${name} ${reason}`, usage);
   }
   return values as Record<string, string>;
 }
-
-const str = { type: 'string' } as const;
 
 function wholeNumber(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -82,12 +269,18 @@ function naira(name: string, raw: string | undefined): number | undefined {
   return nairaToKobo(n);
 }
 
-/** Runs one CLI command; returns the exit code. */
+/** The version in package.json (two levels up from src/cli/ and from dist/cli/ alike). */
+export function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Runs one CLI command; returns the exit code (-1: a server that keeps running until a signal). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const print = (doc: unknown) => io.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-  const [command, sub, ...rest] = argv;
+  const [command, ...args] = argv;
   let config: Config;
   let runtime: Runtime | null = null;
+  let spec: Spec | null = null;
   const withRuntime = async <T>(fn: (rt: Runtime) => Promise<T>): Promise<T> => {
     // Storage and services only: a command needs no upstreams, app or background jobs.
     const opened = await wire(config, { logger, http: false });
@@ -97,14 +290,49 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const logger: Logger = createLogger('warn', io.stderr as unknown as import('pino').DestinationStream);
 
   try {
-    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    if (command === undefined) {
       io.stdout.write(USAGE + '\n');
-      return command === undefined ? 2 : 0;
+      return 2;
     }
+    if (command === 'help' || isHelp(command)) {
+      const [topic, sub] = args;
+      if (topic === undefined) io.stdout.write(USAGE + '\n');
+      else if (COMMANDS[`${topic} ${sub}`]) io.stdout.write(commandHelp(COMMANDS[`${topic} ${sub}`]!) + '\n');
+      else if (GROUPS[topic]) io.stdout.write(groupHelp(topic) + '\n');
+      else if (COMMANDS[topic]) io.stdout.write(commandHelp(COMMANDS[topic]!) + '\n');
+      else throw new UsageError(`Unknown command "${topic}".`, USAGE);
+      return 0;
+    }
+    if (command === '--version') {
+      io.stdout.write(`idv ${version()}\n`);
+      return 0;
+    }
+    if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'`, USAGE);
+
+    let rest = args;
+    if (GROUPS[command]) {
+      const [sub, ...subArgs] = args;
+      if (isHelp(sub)) {
+        io.stdout.write(groupHelp(command) + '\n');
+        return 0;
+      }
+      spec = COMMANDS[`${command} ${sub}`] ?? null;
+      if (!spec) throw new UsageError(sub === undefined ? `"idv ${command}" needs a subcommand.` : `Unknown subcommand "${command} ${sub}".`, groupHelp(command));
+      rest = subArgs;
+    } else {
+      spec = COMMANDS[command] ?? null;
+      if (!spec) throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+    // Help wins over everything else on the line.
+    if (rest.some(isHelp)) {
+      io.stdout.write(commandHelp(spec) + '\n');
+      return 0;
+    }
+    const v = parse(rest, spec);
     config = loadConfig(io.env);
-    switch (command) {
-      case 'migrate': {
-        if (sub !== undefined) parse([sub, ...rest], {}, []);
+
+    switch (spec.name) {
+      case 'idv migrate': {
         const database = await openDatabase(
           config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
         );
@@ -116,13 +344,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         }
         return 0;
       }
-      case 'serve': {
-        if (sub !== undefined) parse([sub, ...rest], {}, []);
-        await startServer(config, createLogger(config.logLevel), io.stdout);
+      case 'idv serve': {
+        const pretty = config.nodeEnv === 'development' && (io.stdout as { isTTY?: boolean }).isTTY === true;
+        await startServer(config, createLogger(config.logLevel, pretty ? prettyDestination(io.stdout) : undefined), io.stdout);
         return -1; // keeps running until a signal
       }
-      case 'simulator': {
-        if (sub !== undefined) parse([sub, ...rest], {}, []);
+      case 'idv simulator': {
         const { seed, ...faults } = config.simulator;
         const sim = await startSimulator({
           host: config.host,
@@ -130,6 +357,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           gatewaySecret: config.paymentGatewaySecret,
           ...faults,
           ...(seed === null ? {} : { seed }),
+        }).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'EADDRINUSE') throw new StartupError(`port ${config.simulatorPort} is in use; set SIMULATOR_PORT to a free port, or stop the process that listens on it`);
+          throw err;
         });
         io.stderr.write(`idv registry simulator listening on ${sim.url}\n`);
         const stop = () => void sim.app.close().then(() => process.exit(0));
@@ -137,15 +367,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         process.once('SIGINT', stop);
         return -1; // keeps running until a signal
       }
-      case 'admin': {
-        if (sub !== 'create') throw new UsageError('Usage: idv admin create --email E --password P');
-        const v = parse(rest, { email: str, password: str }, ['email', 'password']);
+      case 'idv admin create': {
         print(await withRuntime((rt) => rt.services.accounts.createPlatformAdmin({ email: v.email!, password: v.password! })));
         return 0;
       }
-      case 'org': {
-        if (sub !== 'create') throw new UsageError('Usage: idv org create --name N --admin-email E --admin-password P');
-        const v = parse(rest, { name: str, 'admin-email': str, 'admin-password': str }, ['name', 'admin-email', 'admin-password']);
+      case 'idv org create': {
         print(
           await withRuntime((rt) =>
             rt.services.accounts.createOrganisation({ name: v.name!, ownerEmail: v['admin-email']!, ownerPassword: v['admin-password']! }),
@@ -153,13 +379,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
         return 0;
       }
-      case 'service': {
-        if (sub !== 'provision') throw new UsageError('Usage: idv service provision --org ID --service CODE [--status ACTIVE|SUSPENDED] [--price-basic N …]');
-        const v = parse(
-          rest,
-          { org: str, service: str, status: str, 'price-basic': str, 'price-standard': str, 'price-premium': str },
-          ['org', 'service'],
-        );
+      case 'idv service provision': {
         if (!(SERVICE_CODES as readonly string[]).includes(v.service!)) {
           throw new UsageError(`--service must be one of: ${SERVICE_CODES.join(', ')}`);
         }
@@ -183,21 +403,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
         return 0;
       }
-      case 'key': {
-        if (sub !== 'create') throw new UsageError('Usage: idv key create --org ID --type test|live --name N [--rate-limit N] [--expires-in-days N]');
-        const v = parse(rest, { org: str, type: str, name: str, 'rate-limit': str, 'expires-in-days': str }, ['org', 'type', 'name']);
+      case 'idv key create': {
         if (v.type !== 'test' && v.type !== 'live') throw new UsageError('--type must be test or live');
-        const rateLimit = wholeNumber('rate-limit', v['rate-limit']);
-        const expiresInDays = wholeNumber('expires-in-days', v['expires-in-days']);
-        const created = await withRuntime((rt) =>
-          rt.services.apiKeys.create({ organisationId: v.org!, type: v.type as 'test' | 'live', name: v.name!, rateLimit, expiresInDays }),
-        );
+        const input = {
+          organisationId: v.org!,
+          type: v.type as 'test' | 'live',
+          name: v.name!,
+          rateLimit: wholeNumber('rate-limit', v['rate-limit']),
+          expiresInDays: wholeNumber('expires-in-days', v['expires-in-days']),
+        };
+        const server = runningServer(config);
+        if (server) {
+          print(await server.createApiKey(input));
+          return 0;
+        }
+        const created = await withRuntime((rt) => rt.services.apiKeys.create(input));
         print({ ...created.key, secret: created.secret });
         return 0;
       }
-      case 'wallet': {
-        if (sub !== 'adjust') throw new UsageError('Usage: idv wallet adjust --org ID --amount N --reason R --admin USER_ID [--approver USER_ID]');
-        const v = parse(rest, { org: str, amount: str, reason: str, admin: str, approver: str }, ['org', 'amount', 'reason', 'admin']);
+      case 'idv wallet adjust': {
         const raw = v.amount!;
         const amount = Number(raw);
         if (!/^-?\d+(\.\d{1,2})?$/.test(raw) || amount === 0 || !isNairaAmount(amount)) {
@@ -215,43 +439,86 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         print(result);
         return 0;
       }
-      case 'demo': {
-        if (sub !== undefined) parse([sub, ...rest], {}, []);
-        print(await withRuntime((rt) => createDemo(rt.services)));
+      case 'idv demo': {
+        const server = runningServer(config);
+        print(server ? await server.createDemo() : await withRuntime((rt) => createDemo(rt.services)));
         return 0;
       }
-      case 'outbox': {
-        const v = parse([sub, ...rest].filter((a): a is string => a !== undefined), { to: str, limit: str }, []);
+      case 'idv outbox': {
         const limit = wholeNumber('limit', v.limit) ?? 20;
         if (limit < 1 || limit > 100) throw new UsageError('--limit must be from 1 to 100');
-        const page = await withRuntime((rt) => rt.services.notifications.outbox({ to: v.to, limit }));
+        const server = runningServer(config);
+        const page = server ? await server.outbox({ to: v.to, limit }) : await withRuntime((rt) => rt.services.notifications.outbox({ to: v.to, limit }));
         print(page.items);
         return 0;
       }
       default:
-        throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+        throw new Error(`no handler for ${spec.name}`);
     }
   } catch (err) {
-    io.stderr.write(describeError(err) + '\n');
+    io.stderr.write(describeError(err, spec) + '\n');
     return err instanceof UsageError ? 2 : 1;
   } finally {
     if (runtime !== null) await (runtime as Runtime).close();
   }
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof UsageError) return `idv: ${err.message}`;
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) return `idv: ${err.message}`;
-  if (err instanceof AppError) {
+/**
+ * The server that holds the embedded database, when one does and says how to reach it; null when the
+ * command can open the storage itself (PostgreSQL, or a free DATA_DIR).
+ */
+function runningServer(config: Config): RunningServer | null {
+  if (config.databaseUrl) return null;
+  const holder = liveLockHolder(config.dataDir);
+  if (!holder || holder.pid === process.pid) return null;
+  if (!holder.control) throw new DataDirLockedError(config.dataDir, holder);
+  return viaServer(holder.control, holder.pid);
+}
+
+function describeError(err: unknown, spec: Spec | null): string {
+  if (err instanceof UsageError) {
+    const usage = err.usage ?? (spec ? commandHelp(spec) : undefined);
+    return `idv: ${err.message}${usage ? `\n\n${usage}` : ''}`;
+  }
+  if (err instanceof ConfigError) {
+    return err.problems.length === 1 ? `idv: invalid configuration: ${err.problems[0]}` : `idv: ${err.message}`;
+  }
+  if (err instanceof StartupError) return `idv: ${err.message}`;
+  if (err instanceof DataDirLockedError) return `idv: ${lockedMessage(err, spec)}`;
+  if (err instanceof AppError || err instanceof ServerCallError) {
     const fields = err.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
     return `idv: ${err.message}${fields}`;
   }
   return `idv: unexpected error: ${(err as Error).message ?? String(err)}`;
 }
 
+/** What to do when another process holds the embedded database, said for the command that was run. */
+function lockedMessage(err: DataDirLockedError, spec: Spec | null): string {
+  const { holder, dataDir } = err;
+  const command = spec?.name ?? 'idv';
+  if (command === 'idv serve') return `${err.message.replace(/\.$/, '')}; or set DATA_DIR to another directory.`;
+  if (!holder.control) {
+    return `${err.message} If it is an \`idv serve\` still starting, run \`${command}\` again in a moment.`;
+  }
+  return (
+    `the embedded database in ${dataDir} is held by the idv server at ${holder.control.url} (pid ${holder.pid}), so \`${command}\` cannot open it. ` +
+    `Stop the server (Ctrl-C in its terminal, or kill ${holder.pid}), run \`${command}\` again, then start the server; or set DATABASE_URL to PostgreSQL, which the server and the CLI share. ` +
+    'While the server runs, `idv key create`, `idv outbox` and `idv demo` work through it.'
+  );
+}
+
+/** The process entry: runs the command, and exits with its code once the output is written (a server keeps running). */
+export async function main(argv: string[]): Promise<void> {
+  const code = await runCli(argv, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+  if (code < 0) return;
+  process.exitCode = code;
+  // Nothing left open (a connection that never answered) may keep a finished command from exiting.
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  process.exit(code);
+}
+
 // Run when executed directly (bin/idv.js, `node dist/cli/main.js`, tsx), not when imported by tests.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then((code) => {
-    if (code >= 0) process.exitCode = code;
-  });
+  void main(process.argv.slice(2));
 }

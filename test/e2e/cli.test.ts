@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,9 +125,76 @@ describe('idv CLI configuration', () => {
   });
 
   it('prints usage for help and for no command', async () => {
+    const help = await cli({}, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: idv <command>[\s\S]*--version/);
     expect((await cli({}, 'help')).code).toBe(0);
     const none = await cli({});
     expect(none.code).toBe(2);
     expect(none.stdout).toMatch(/Usage: idv <command>/);
+  });
+});
+
+describe('idv CLI help, version and mistakes', () => {
+  const commands: string[][] = [
+    ['migrate'], ['serve'], ['simulator'], ['admin', 'create'], ['org', 'create'], ['service', 'provision'],
+    ['key', 'create'], ['wallet', 'adjust'], ['demo'], ['outbox'],
+  ];
+
+  it('--version prints the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
+    const res = await cli({}, '--version');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe(`idv ${version}\n`);
+  });
+
+  it('--help and -h on every command and subcommand print its usage and exit 0, doing nothing else', async () => {
+    // No DATA_DIR, no database: help never opens storage or starts a server.
+    for (const argv of commands) {
+      for (const flag of ['--help', '-h']) {
+        const res = await cli({ DATA_DIR: '/nonexistent/never-created' }, ...argv, flag);
+        expect(res.code, `${argv.join(' ')} ${flag}`).toBe(0);
+        expect(res.stderr).toBe('');
+        expect(res.stdout).toMatch(new RegExp(`^Usage: idv ${argv.join(' ')}`));
+        expect(res.stdout).toMatch(/-h, --help {2,}show this help/);
+      }
+    }
+    // Help wins over other options, even wrong ones; `idv help <command>` says the same.
+    const mixed = await cli({}, 'key', 'create', '--org', 'x', '--bogus', '--help');
+    expect(mixed.code).toBe(0);
+    expect(mixed.stdout).toMatch(/^Usage: idv key create --org ID --type test\|live --name N/);
+    expect((await cli({}, 'help', 'key', 'create')).stdout).toBe(mixed.stdout);
+    expect((await cli({}, 'help', 'outbox')).stdout).toMatch(/^Usage: idv outbox \[--to ADDRESS\] \[--limit N\]/);
+    // A command with subcommands lists them.
+    for (const group of ['admin', 'org', 'service', 'key', 'wallet']) {
+      const res = await cli({}, group, '--help');
+      expect(res.code, group).toBe(0);
+      expect(res.stdout).toMatch(new RegExp(`^Usage: idv ${group} \\w+[\\s\\S]*Subcommands:`));
+    }
+  });
+
+  it('answers an unknown option, subcommand or argument with that command\'s usage on stderr and exit 2', async () => {
+    for (const argv of commands) {
+      const res = await cli({ DATA_DIR: '/nonexistent/never-created' }, ...argv, '--nope');
+      expect(res.code, argv.join(' ')).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toMatch(/^idv: Unknown option '--nope'/);
+      expect(res.stderr).toContain(`\n\nUsage: idv ${argv.join(' ')}`);
+    }
+    const sub = await cli({}, 'key', 'delete');
+    expect(sub.code).toBe(2);
+    expect(sub.stderr).toMatch(/^idv: Unknown subcommand "key delete"\.\n\nUsage: idv key create --org ID/);
+    const none = await cli({}, 'wallet');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^idv: "idv wallet" needs a subcommand\.[\s\S]*Usage: idv wallet adjust/);
+    const extra = await cli({}, 'demo', 'now');
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toMatch(/Unexpected argument 'now'[\s\S]*Usage: idv demo/);
+    const topLevel = await cli({}, '--nope');
+    expect(topLevel.code).toBe(2);
+    expect(topLevel.stderr).toMatch(/^idv: Unknown option '--nope'\n\nUsage: idv <command>/);
+    // A value that is wrong, rather than unknown, is named with the usage too.
+    const value = await cli({}, 'key', 'create', '--org', 'org_x', '--type', 'prod', '--name', 'n');
+    expect(value.stderr).toMatch(/^idv: --type must be test or live\n\nUsage: idv key create/);
   });
 });

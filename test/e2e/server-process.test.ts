@@ -1,15 +1,16 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startupBanner } from '../../src/server.js';
+import { spawnIdv } from '../helpers/idv-process.js';
 
 /**
  * `npm start` as a newcomer runs it: a real process on an empty embedded database prints demo keys,
  * answers with them, refuses a second process on the same data, and stops cleanly on SIGTERM.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'idv-serve-'));
 const env = {
   ...process.env,
@@ -27,26 +28,9 @@ const env = {
 };
 const children: ChildProcessWithoutNullStreams[] = [];
 
-function serve() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const output = () => ({ stdout, stderr });
-  const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
-    const start = Date.now();
-    while (Date.now() - start < timeoutMs) {
-      const m = (stdout + stderr).match(pattern);
-      if (m) return m;
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`did not see ${pattern}; output:\n${stdout}\n${stderr}`);
-  };
-  return { child, exited, output, waitFor };
+function serve(extraEnv: Record<string, string> = {}) {
+  const proc = spawnIdv(children, { ...env, ...extraEnv }, 'serve');
+  return { ...proc, waitFor: (pattern: RegExp, timeoutMs?: number) => proc.waitFor(pattern, { stderr: true, timeoutMs }) };
 }
 
 afterAll(() => {
@@ -96,18 +80,56 @@ describe('the server process', () => {
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
   }, 90_000);
 
-  it('keeps its data across restarts and prints no new keys', async () => {
-    const again = serve();
+  it('keeps its data across restarts and prints no new keys; the banner says where things are', async () => {
+    // BANNER=on: the banner a terminal gets on every start (a pipe, as here, gets it only with new demo keys).
+    const again = serve({ BANNER: 'on' });
     await again.waitFor(/idv listening on/);
     const port = (again.output().stdout.match(/idv listening on http:\/\/127\.0\.0\.1:(\d+)/) ?? [])[1];
-    expect(again.output().stdout).not.toMatch(/test key/);
+    const [banner] = (await again.waitFor(/─{78}\n idv is running at[\s\S]*?\n─{78}\n/))!;
+    const base = `http://localhost:${port}`;
+    expect(banner).toContain(`API reference   ${base}/docs`);
+    expect(banner).toContain(`OpenAPI         ${base}/openapi.json`);
+    expect(banner).toMatch(/metrics {9}http:\/\/127\.0\.0\.1:\d+\/metrics/);
+    expect(banner).toContain(`outbox          npx idv outbox --to ADDRESS   (or GET ${base}/v1/notifications/outbox?to=ADDRESS)`);
+    // No console is served yet: the banner lists none.
+    expect(banner).not.toMatch(/console/);
+    expect(banner).toContain('It answers this machine only; set HOST=0.0.0.0');
+    // How to get another key while it runs: the demo organisation made on the first start.
+    expect(banner).toMatch(/npx idv key create --org org_[a-z0-9]+ --type test --name "my key"/);
+    expect(banner).toContain('npx idv demo');
+    expect(again.output().stdout).not.toMatch(/test key|sk_test_|sk_live_/);
     const res = await fetch(`http://127.0.0.1:${port}/v1/nin/raw/lookup`, {
       method: 'POST',
       headers: { 'x-api-key': testKey, 'content-type': 'application/json', 'x-request-id': `restart-${randomBytes(3).toString('hex')}` },
       body: JSON.stringify({ nin: '00000000000', requestReason: 'ACCOUNT_OPENING' }),
     });
     expect(res.status).toBe(404);
+    // The page and the document the banner points at answer.
+    expect((await fetch(`${base}/openapi.json`)).status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
+});
+
+describe('the start-up banner', () => {
+  const info = { base: 'http://localhost:3000', localOnly: false, production: false, consoleServed: false, metricsUrl: 'http://127.0.0.1:9464/metrics', demo: null, keyOrganisationId: null };
+
+  it('lists the console only when one is served, and keeps development lines out of production', () => {
+    expect(startupBanner(info)).not.toMatch(/console/);
+    expect(startupBanner({ ...info, consoleServed: true })).toContain('console         http://localhost:3000/');
+    const production = startupBanner({ ...info, production: true });
+    expect(production).not.toMatch(/outbox|idv demo/);
+    expect(production).toContain('npx idv key create --org ORG_ID --type test --name "my key"');
+    expect(production).not.toMatch(/this machine only/);
+  });
+
+  it('shows demo keys and sign-in once, with a call that works as pasted', () => {
+    const demo = { organisationId: 'org_1', ownerEmail: 'o@example.com', ownerPassword: 'pw1', platformAdminEmail: 'a@example.com', platformAdminPassword: 'pw2', testKey: 'sk_test_abc', liveKey: 'sk_live_def' };
+    const text = startupBanner({ ...info, demo, keyOrganisationId: demo.organisationId });
+    expect(text).toMatch(/test key {3}sk_test_abc\n/);
+    expect(text).toMatch(/live key {3}sk_live_def /);
+    expect(text).toContain('owner      o@example.com / pw1');
+    expect(text).toContain("-H 'x-api-key: sk_test_abc'");
+    expect(text).toContain('npx idv key create --org org_1 --type test');
+  });
 });
