@@ -5,6 +5,7 @@ import type { Ajv } from 'ajv';
 import { Type } from '@sinclair/typebox';
 import { registerAuthRoutes, registerOrganisationRoutes } from './accounts/accounts.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
+import { registerLocalControlRoutes } from './admin/local-control.routes.js';
 import { apiKeyOrUser } from './catalogue/discovery-auth.js';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { registerWalletRoutes } from './billing/wallet.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerPaymentRoutes(app, { auth, payments: services.payments, idempotent });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
+  if (opts.nodeEnv !== 'production') registerLocalControlRoutes(app, services);
 
   const sandbox = createSandboxProviders({ ids: services.ids, slowDelayMs: opts.sandboxSlowDelayMs });
   const live = opts.liveProviders;
@@ -171,6 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ids: services.ids,
     clock: services.clock,
     logger: opts.logger,
+    wallet: services.wallet,
     providersFor: (environment: KeyType): Providers | null => (environment === 'test' ? sandbox : live),
   };
   for (const definition of VERIFICATIONS) registerVerification(app, definition, pipelineDeps);

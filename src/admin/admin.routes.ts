@@ -32,6 +32,7 @@ export function registerAdminRoutes(app: App, deps: { auth: AuthService; admin: 
       schema: {
         ...common,
         summary: 'Every organisation, newest first',
+        description: 'Platform admins only. Paged: `limit` (1–100, default 20) and the `nextCursor` of the previous page.',
         querystring: StrictObject({ limit: LimitQuery, cursor: CursorQuery }),
         response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(OrganisationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) })), ...errors },
       },
@@ -43,9 +44,11 @@ export function registerAdminRoutes(app: App, deps: { auth: AuthService; admin: 
     '/v1/admin/organisations',
     {
       onRequest,
+      config: { doc: { errors: ['CONFLICT'] } },
       schema: {
         ...common,
         summary: 'Create an organisation; its owner is invited by email',
+        description: 'Platform admins only. Creates the organisation with its wallet and emails its OWNER an invitation. An email that already has an account is 409.',
         body: StrictObject({ name: Type.String({ minLength: 1, maxLength: 200 }), ownerEmail: Type.String({ minLength: 3, maxLength: 254 }) }),
         response: { 201: SuccessEnvelope(Type.Object({ organisation: OrganisationSchema, owner: MemberSchema })), ...errors },
       },
@@ -59,7 +62,7 @@ export function registerAdminRoutes(app: App, deps: { auth: AuthService; admin: 
 
   app.get(
     '/v1/admin/organisations/:id/services',
-    { onRequest, schema: { ...common, summary: "An organisation's provisioned services", params: OrgParams, response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), ...errors } } },
+    { onRequest, schema: { ...common, summary: "An organisation's provisioned services", description: 'Platform admins only: the services provisioned for the organisation, their status and prices per access level.', params: OrgParams, response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), ...errors } } },
     async (req) => {
       await admin.getOrganisation(req.params.id);
       return ok(req, await catalogue.listServices(req.params.id, null), 'Services');
@@ -73,6 +76,9 @@ export function registerAdminRoutes(app: App, deps: { auth: AuthService; admin: 
       schema: {
         ...common,
         summary: 'Provision a service, suspend it, or set its prices (naira per access level)',
+        description:
+          'Platform admins only. Provisions the service (ACTIVE by default) or changes its status or prices; prices left out keep their value, or the ' +
+          'platform default for a new service. Applies from the next verification, on every server.',
         params: OrgParams,
         body: StrictObject({
           service: StringEnum(SERVICE_CODES),
@@ -103,6 +109,7 @@ export function registerAdminRoutes(app: App, deps: { auth: AuthService; admin: 
       schema: {
         ...common,
         summary: "Override the organisation's concurrency and velocity limits (null restores the default)",
+        description: 'Platform admins only. `concurrencyLimit`: provider calls in flight per endpoint; `velocityLimit`: live debits per minute. At least one field.',
         params: OrgParams,
         body: StrictObject({ concurrencyLimit: Type.Optional(LimitValue), velocityLimit: Type.Optional(LimitValue) }, { minProperties: 1 }),
         response: {

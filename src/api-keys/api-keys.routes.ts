@@ -18,7 +18,7 @@ export const ApiKeyViewSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   lastUsedAt: nullableDate,
   revokedAt: nullableDate,
-});
+}, { title: 'ApiKey', description: 'Metadata only: the secret is shown once, when the key is created.' });
 
 /** API keys over HTTP (SPEC.md §2.3, §5; DESIGN.md §9): the secret once, metadata after. */
 export function registerApiKeyRoutes(app: App, deps: { auth: AuthService; apiKeys: ApiKeyService }) {
@@ -34,6 +34,9 @@ export function registerApiKeyRoutes(app: App, deps: { auth: AuthService; apiKey
       schema: {
         ...common,
         summary: 'Create an API key; its secret is shown in this answer only',
+        description:
+          'OWNER, ADMIN or DEVELOPER. `test` keys run the sandbox and are never charged; `live` keys reach the registries and are billed. Store ' +
+          '`secret` now: only its hash is kept.',
         body: StrictObject({
           name: Type.String({ minLength: 1, maxLength: 100, ...withMessage('must be 1 to 100 characters') }),
           type: StringEnum(['test', 'live'] as const),
@@ -55,7 +58,7 @@ export function registerApiKeyRoutes(app: App, deps: { auth: AuthService; apiKey
     '/v1/api-keys',
     {
       onRequest: requireUser(auth, { roles: ANY_ROLE }),
-      schema: { ...common, summary: "The organisation's API keys (metadata only)", querystring: StrictObject({}), response: { 200: SuccessEnvelope(Type.Array(ApiKeyViewSchema)), ...errors } },
+      schema: { ...common, summary: "The organisation's API keys (metadata only)", description: 'Every key of the organisation, revoked and expired ones included, without secrets. Any role.', querystring: StrictObject({}), response: { 200: SuccessEnvelope(Type.Array(ApiKeyViewSchema)), ...errors } },
     },
     async (req) => ok(req, await apiKeys.list(actor(req).organisationId), 'API keys'),
   );
@@ -64,7 +67,7 @@ export function registerApiKeyRoutes(app: App, deps: { auth: AuthService; apiKey
     '/v1/api-keys/:id',
     {
       onRequest: writers,
-      schema: { ...common, summary: 'Revoke a key: refused from its next request on, on every server', params: StrictObject({ id: Type.String({ maxLength: 64 }) }), response: { 200: SuccessEnvelope(ApiKeyViewSchema), ...errors } },
+      schema: { ...common, summary: 'Revoke a key: refused from its next request on, on every server', description: 'OWNER, ADMIN or DEVELOPER. A revoked key is 401 on its next request, on every server. A key of another organisation is 404.', params: StrictObject({ id: Type.String({ maxLength: 64 }) }), response: { 200: SuccessEnvelope(ApiKeyViewSchema), ...errors } },
     },
     async (req) => {
       const a = actor(req);

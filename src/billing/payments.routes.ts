@@ -28,9 +28,13 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
     '/v1/payments/initialize',
     {
       onRequest: requireUser(auth, { roles: ['OWNER', 'ADMIN'] }),
+      config: { doc: { idempotency: 'optional', errors: ['PROVIDER_UNAVAILABLE'] } },
       schema: {
         ...common,
         summary: 'Start a funding payment in naira; complete it at authorizationUrl, then verify',
+        description:
+          'OWNER or ADMIN. Opens a payment with the gateway (at least 100 naira): send the payer to `authorizationUrl`, then call ' +
+          'GET /v1/payments/verify/{reference}. With an Idempotency-Key, it becomes the reference and a retry returns the same payment. An unavailable gateway is 503.',
         body: StrictObject({
           amount: Type.Number({ minimum: 100, maximum: 100_000_000, description: 'Naira, at least 100' }),
           callbackUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
@@ -80,6 +84,9 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
       schema: {
         ...common,
         summary: 'Confirm a payment with the gateway; the wallet is credited once',
+        description:
+          'Any role. Asks the gateway for the payment and, once it succeeded, credits the wallet with the confirmed amount, exactly once whichever of ' +
+          'this and the webhook comes first. A reference of another organisation is 404; an unavailable gateway is 503.',
         params: StrictObject({ reference: Type.String({ minLength: 1, maxLength: 255 }) }),
         response: {
           200: SuccessEnvelope(Type.Object({ reference: Type.String(), status: Status, amount: Type.Number(), credited: Type.Boolean(), newBalance: Type.Union([Type.Number(), Type.Null()]) })),
@@ -100,7 +107,28 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
     scope.post(
       '/v1/payments/webhook',
       {
+        config: {
+          doc: {
+            errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+            headers: { 'x-paystack-signature': { description: 'Hex HMAC-SHA512 of the raw body with the gateway secret', required: true } },
+            body: {
+              description: 'The gateway event, as sent: `charge.success` credits the wallet once; `charge.failed` marks the payment failed; others are ignored.',
+              schema: Type.Object({
+                event: Type.String({ examples: ['charge.success'] }),
+                data: Type.Object({
+                  reference: Type.String({ examples: ['pay_01jdq8w2y3n4p5r6s7t8v9w0xa'] }),
+                  status: Type.String({ examples: ['success'] }),
+                  amount: Type.Integer({ description: 'Kobo', examples: [500000] }),
+                  currency: Type.String({ examples: ['NGN'] }),
+                }),
+              }),
+            },
+          },
+        },
         schema: {
+          description:
+            'For the payment gateway, not for clients: accepted only with a valid `x-paystack-signature` (401 otherwise). It credits the payment\'s ' +
+            'organisation once, with the amount and currency the gateway confirmed. A webhook signed with the simulator\'s public secret is refused (403) unless it comes from this machine.',
           tags: ['Wallet'],
           summary: 'The payment gateway’s webhook (x-paystack-signature: HMAC-SHA512 of the raw body); signed with the simulator’s public secret, accepted only from this machine',
           response: { 200: SuccessEnvelope(Type.Object({ received: Type.Literal(true) })), ...errors },

@@ -21,8 +21,8 @@ const BalanceSchema = Type.Object({
   availableBalance: Type.Number({ description: 'Balance less the holds of verifications in flight' }),
   currency: Type.Literal('NGN'),
   lowBalanceThreshold: Type.Number({ description: 'Naira; 0 = off' }),
-});
-const ThresholdSchema = Type.Object({ threshold: Type.Number(), currency: Type.Literal('NGN') });
+}, { title: 'WalletBalance' });
+const ThresholdSchema = Type.Object({ threshold: Type.Number({ description: 'Naira; 0 = off' }), currency: Type.Literal('NGN') }, { title: 'LowBalanceThreshold' });
 const TransactionSchema = Type.Object({
   id: Type.String(),
   type: StringEnum(['DEPOSIT', 'DEBIT', 'ADJUSTMENT'] as const),
@@ -32,7 +32,7 @@ const TransactionSchema = Type.Object({
   reference: Type.String(),
   description: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
-});
+}, { title: 'Transaction' });
 const AdjustmentSchema = Type.Object({
   transactionId: Type.String(),
   reference: Type.String(),
@@ -44,7 +44,7 @@ const AdjustmentSchema = Type.Object({
   newBalance: Type.Number(),
   organisationId: Type.String(),
   adjustedAt: Type.String({ format: 'date-time' }),
-});
+}, { title: 'Adjustment' });
 const Amount = Type.Number({ description: 'Naira, at most two decimals' });
 
 /** A naira amount from a body, as kobo; a third decimal is a 400 on that field. */
@@ -60,13 +60,13 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
 
   app.get(
     '/v1/wallet/balance',
-    { onRequest: requireUser(auth, { roles: ANY_ROLE }), schema: { tags, security: bearer, summary: 'The wallet balance', querystring: StrictObject({}), response: { 200: SuccessEnvelope(BalanceSchema), ...errors } } },
+    { onRequest: requireUser(auth, { roles: ANY_ROLE }), schema: { tags, security: bearer, summary: 'The wallet balance', description: 'The balance, what is available (the balance less the holds of live verifications in flight), and the low-balance threshold, in naira. Any role.', querystring: StrictObject({}), response: { 200: SuccessEnvelope(BalanceSchema), ...errors } } },
     async (req) => ok(req, await wallet.balance(actor(req).organisationId), 'Wallet balance'),
   );
 
   app.get(
     '/v1/wallet/low-balance-threshold',
-    { onRequest: requireUser(auth, { roles: ANY_ROLE }), schema: { tags, security: bearer, summary: 'The low-balance alert threshold', querystring: StrictObject({}), response: { 200: SuccessEnvelope(ThresholdSchema), ...errors } } },
+    { onRequest: requireUser(auth, { roles: ANY_ROLE }), schema: { tags, security: bearer, summary: 'The low-balance alert threshold', description: 'The balance, in naira, below which OWNERs and ADMINs are emailed once; 0 means off. Any role.', querystring: StrictObject({}), response: { 200: SuccessEnvelope(ThresholdSchema), ...errors } } },
     async (req) => {
       const b = await wallet.balance(actor(req).organisationId);
       return ok(req, { threshold: b.lowBalanceThreshold, currency: 'NGN' as const }, 'Low-balance threshold');
@@ -81,6 +81,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
         tags,
         security: bearer,
         summary: 'Set the low-balance alert threshold (naira; 0 turns it off)',
+        description: 'OWNER or ADMIN. A debit that takes the balance from at or above the threshold to below it emails the OWNERs and ADMINs once.',
         body: StrictObject({ threshold: Type.Number({ minimum: 0, maximum: 1_000_000_000 }) }),
         response: { 200: SuccessEnvelope(ThresholdSchema), ...errors },
       },
@@ -96,6 +97,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
         tags,
         security: bearer,
         summary: 'Deposits, debits and adjustments, newest first',
+        description: 'The journal of the wallet: signed amounts in naira and the balance after each. Paged by `limit` (1–100) and `cursor`. Any role.',
         querystring: StrictObject({ limit: LimitQuery, cursor: CursorQuery }),
         response: { 200: SuccessEnvelope(Type.Object({ items: Type.Array(TransactionSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) })), ...errors },
       },
@@ -107,10 +109,14 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
     '/v1/admin/adjustment-approvals',
     {
       onRequest: requireUser(auth, { platformAdmin: true }),
+      config: { doc: { errors: ['NOT_FOUND'] } },
       schema: {
         tags: ['Platform admin'],
         security: bearer,
         summary: 'Approve another admin’s large adjustment: a single-use token bound to its values (15 minutes)',
+        description:
+          'Platform admins only. An adjustment above ADJUSTMENT_APPROVAL_THRESHOLD needs a second platform admin: this answers the `secondApprover` ' +
+          'token for exactly this organisation, amount and reason, usable once within 15 minutes by another admin. An unknown organisation is 404.',
         body: StrictObject({ organisationId: Type.String({ maxLength: 64 }), amount: Amount, reason: Type.String({ minLength: 1, maxLength: 500 }) }),
         response: { 201: SuccessEnvelope(Type.Object({ id: Type.String(), secondApprover: Type.String(), expiresAt: Type.String({ format: 'date-time' }) })), ...errors },
       },
@@ -131,6 +137,7 @@ export function registerWalletRoutes(app: App, deps: { auth: AuthService; wallet
     '/v1/payments/admin/adjust/:organisationId',
     {
       onRequest: requireUser(auth, { platformAdmin: true }),
+      config: { doc: { idempotency: 'optional', errors: ['INSUFFICIENT_BALANCE'] } },
       schema: {
         tags: ['Platform admin'],
         security: bearer,

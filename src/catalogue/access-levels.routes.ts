@@ -22,6 +22,7 @@ export function registerAccessLevelRoutes(app: App, deps: { auth: AuthService; c
       schema: {
         ...common,
         summary: "The levels, the person fields each returns, and this organisation's price for each service",
+        description: 'BASIC, STANDARD and PREMIUM: the person fields each returns and what each service costs this organisation at each; `current` marks its level. Any role.',
         querystring: StrictObject({}),
         response: {
           200: SuccessEnvelope(
@@ -50,6 +51,7 @@ export function registerAccessLevelRoutes(app: App, deps: { auth: AuthService; c
       schema: {
         ...common,
         summary: "Switch the organisation's access level, from its next verification",
+        description: 'OWNER or ADMIN. One level per organisation: it decides the fields returned and the price of every verification from the next one on.',
         body: StrictObject({ accessLevel: Level }),
         response: { 200: SuccessEnvelope(Type.Object({ accessLevel: Level })), ...errors },
       },

@@ -20,7 +20,7 @@ export const ServiceViewSchema = Type.Object({
   price: Type.Number({ description: "Naira per verification at the organisation's access level" }),
   currency: Type.Literal('NGN'),
   prices: PricesSchema,
-});
+}, { title: 'Service' });
 
 /** Discovery (DESIGN.md §4): what the caller can call, and the NIN request reasons. */
 export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueService; authenticate: onRequestHookHandler }) {
@@ -35,6 +35,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
       schema: {
         ...common,
         summary: "The services on the caller's account",
+        description: 'Every service provisioned for the organisation, ACTIVE or SUSPENDED, with its endpoints and its price at the organisation\'s access level and at each level. An API key or a bearer token.',
         response: { 200: SuccessEnvelope(Type.Array(ServiceViewSchema)), '4xx': ErrorRef },
       },
     },
@@ -48,6 +49,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
       schema: {
         ...common,
         summary: 'The verification types the caller can call now',
+        description: 'The verification types with at least one ACTIVE service, and their endpoints. An API key or a bearer token.',
         response: {
           200: SuccessEnvelope(Type.Array(Type.Object({ type: Type.String(), name: Type.String(), endpoints: Type.Array(Type.String()) }))),
           '4xx': ErrorRef,
@@ -64,6 +66,7 @@ export function registerCatalogueRoutes(app: App, deps: { catalogue: CatalogueSe
       schema: {
         ...common,
         summary: 'The valid requestReason values of a NIN lookup',
+        description: 'The codes `requestReason` takes on the NIN lookup, NIN face match and enhanced phone lookup, with what each means. An API key or a bearer token.',
         response: { 200: SuccessEnvelope(Type.Array(Type.Object({ code: Type.String(), description: Type.String() }))), '4xx': ErrorRef },
       },
     },

@@ -21,9 +21,13 @@ export function registerOutboxRoutes(app: App, deps: { notifications: Notificati
         if (isLoopbackClient(req)) done();
         else reply.callNotFound();
       },
+      config: { doc: { errors: ['NOT_FOUND'] } },
       schema: {
         tags: ['Notifications'],
         summary: 'Messages written to the outbox (development and test only, to clients on the same machine; absent in production)',
+        description:
+          'Where sign-in codes and invitations go when no SMTP server is configured: newest first, `to` filters by recipient. Outside production, ' +
+          'and to clients on this machine only (anyone else gets 404); absent in production.',
         querystring: StrictObject({ to: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })), limit: LimitQuery, cursor: CursorQuery }),
         response: {
           200: SuccessEnvelope(

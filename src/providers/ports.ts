@@ -158,7 +158,7 @@ export const CacDirectorSchema = Type.Object(
     isChairman: flag(), isDesignated: flag(), isCorporate: flag(),
     affiliateType: text('The role as recorded: DIRECTOR, SECRETARY, LAWYER, …; filter on it to keep only directors'),
   },
-  { description: 'Every field is nullable: null means the registry does not hold the value.' },
+  { title: 'CacDirector', description: 'Every field is nullable: null means the registry does not hold the value.' },
 );
 export type CacDirector = Static<typeof CacDirectorSchema>;
 /** The director's fields, in the order of the schema. */

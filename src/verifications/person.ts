@@ -53,7 +53,7 @@ export const PersonRecordSchema = Type.Object(
     nationality: opt('STANDARD and above'),
     photo: opt('Base64 JPEG; PREMIUM only'),
   },
-  { description: 'Fields the access level does not include, or the registry does not hold, are omitted.' },
+  { title: 'PersonRecord', description: 'Fields the access level does not include, or the registry does not hold, are omitted.' },
 );
 
 /** BVN records add the enrolment fields from STANDARD up (DESIGN.md §4). */
@@ -71,5 +71,5 @@ export const BvnRecordSchema = Type.Object(
     enrollmentBranch: opt('STANDARD and above'),
     registrationDate: opt('YYYY-MM-DD; STANDARD and above'),
   },
-  { description: 'Fields the access level does not include, or the register does not hold, are omitted.' },
+  { title: 'BvnRecord', description: 'Fields the access level does not include, or the register does not hold, are omitted.' },
 );

@@ -7,6 +7,7 @@ import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
 import { requestPath } from '../platform/envelope.js';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../providers/ports.js';
 import { readIdempotencyKey } from '../idempotency/idempotency.service.js';
+import { apiKeyAsBearer, isApiKeyInAuthorization } from '../http/guards.js';
 import type { VerificationDefinition } from './definition.js';
 import { verify, type VerifyContext, type VerifyDeps } from './verify.js';
 
@@ -45,6 +46,8 @@ export const VerificationHeaders = Type.Object(
 export function apiKeyAuth(apiKeys: ApiKeyService): onRequestHookHandler {
   return async (req) => {
     const header = req.headers['x-api-key'];
+    // The commonest first-call mistake: the key sent as `Authorization: Bearer sk_…`; say where it goes.
+    if (header === undefined && isApiKeyInAuthorization(req.headers.authorization)) throw apiKeyAsBearer();
     // A repeated header is joined with commas, which no key contains: it is refused as malformed.
     const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
     req.apiKey = key;
@@ -107,6 +110,13 @@ export function registerVerification<S extends TSchema, V>(
     {
       bodyLimit: def.bodyLimit ?? ONE_MIB,
       onRequest: apiKeyAuth(deps.apiKeys),
+      // The API reference derives this endpoint's statuses, codes and headers from these (src/http/openapi-responses.ts).
+      config: {
+        doc: {
+          idempotency: def.idempotency ?? 'optional',
+          verification: { service: def.service.code, failures: def.failures ?? 'as-classified', notFoundMessage: def.notFoundMessage },
+        },
+      },
       schema: {
         tags: ['Verifications'],
         summary: def.summary,

@@ -31,7 +31,7 @@ const TaxpayerSchema = Type.Object(
     email: NullableString('As held'),
     address: NullableString('As held'),
   },
-  { description: 'Every field is present; null means the registry holds nothing (SPEC.md §2.4).' },
+  { title: 'Taxpayer', description: 'Every field is present; null means the registry holds nothing (SPEC.md §2.4).' },
 );
 
 /** Every taxpayer field present, null where the registry holds nothing. */

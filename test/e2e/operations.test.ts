@@ -81,7 +81,7 @@ describeEachBackend('operations endpoints', (h) => {
     const res = await h().app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.openapi).toBe('3.1.0');
     const op = doc.paths['/v1/nin/raw/lookup'].post;
     expect(op.requestBody.content['application/json'].schema.required).toEqual(['nin', 'requestReason']);
     expect(op.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
