@@ -130,12 +130,30 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   // Operations (DESIGN.md §13).
   const Status = SuccessEnvelope(Type.Object({ status: Type.String() }, { additionalProperties: true }));
-  app.get('/healthz', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: Status } } }, async (req) =>
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Liveness',
+        description: 'Answers 200 while the process runs; it reads nothing, so a load balancer can tell a live process from a dead one.',
+        response: { 200: Status },
+      },
+      config: { doc: { database: false } },
+    },
+    async (req) =>
     ok(req, { status: 'ok' }, 'Alive'),
   );
   app.get(
     '/readyz',
-    { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: Status, '5xx': ErrorRef } } },
+    {
+      schema: {
+        tags: ['Operations'],
+        summary: 'Readiness: the database answers',
+        description: 'Answers 200 when the database answers, 503 SERVICE_UNAVAILABLE when it does not: take the process out of rotation until it is ready.',
+        response: { 200: Status, '5xx': ErrorRef },
+      },
+    },
     async (req) => {
       try {
         await ping(database.db);

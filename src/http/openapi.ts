@@ -68,12 +68,6 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Operations', description: 'Liveness and readiness for load balancers and orchestrators.' },
 ];
 
-/** Routes app.ts declares itself: their reference text lives here, beside the document (app.ts has no room for it). */
-const PLATFORM_ROUTES: Readonly<Record<string, { description: string; doc: RouteDoc }>> = {
-  'GET /healthz': { description: 'Answers 200 while the process runs; it reads nothing, so a load balancer can tell a live process from a dead one.', doc: { database: false } },
-  'GET /readyz': { description: 'Answers 200 when the database answers, 503 SERVICE_UNAVAILABLE when it does not: take the process out of rotation until it is ready.', doc: {} },
-};
-
 /**
  * The reference page's headers: a policy with no inline script, no inline style but one by hash, and no
  * other origin (the page's scripts and styles are files, its images data: URIs; swagger-ui styles
@@ -125,13 +119,11 @@ export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$
 
 function factsOf(route: RouteOptions, method: string): RouteFacts {
   const schema = (route.schema ?? {}) as Json;
-  const key = `${method} ${route.url}`;
-  const platform = PLATFORM_ROUTES[key];
   const credentials = new Set<Credential>();
   for (const requirement of (schema.security as Array<Record<string, unknown>> | undefined) ?? []) {
     for (const name of Object.keys(requirement)) credentials.add(name as Credential);
   }
-  const doc: RouteDoc = { ...platform?.doc, ...(route.config as { doc?: RouteDoc } | undefined)?.doc };
+  const doc: RouteDoc = { ...(route.config as { doc?: RouteDoc } | undefined)?.doc };
   const successStatus = Object.keys((schema.response as Json | undefined) ?? {})
     .map(Number)
     .find((s) => s >= 200 && s < 300);
@@ -160,9 +152,6 @@ export async function installOpenApi(app: App): Promise<void> {
       if (method === 'HEAD' || schema.hide === true) continue;
       const facts = factsOf(route, method);
       routes.set(`${method} ${facts.path}`, facts);
-      // The operations app.ts declares get their description here.
-      const platform = PLATFORM_ROUTES[`${method} ${route.url}`];
-      if (platform && route.schema && !(route.schema as Json).description) (route.schema as Json).description = platform.description;
     }
   });
 
