@@ -3,6 +3,9 @@ import type { DataCipher } from '../platform/crypto.js';
 import { maskIdentifier } from '../platform/crypto.js';
 import { createGroupCommitter } from '../platform/group-commit.js';
 import type { DB, KeyType, VerificationRecordsTable } from '../platform/schema.js';
+import { olderThan, type Position } from '../platform/paging.js';
+import { applyRecordFilters, type RecordFilters } from './filters.js';
+import { RECORD_VIEW_SELECT } from './view.js';
 
 export type IdentifierType = VerificationRecordsTable['identifier_type'];
 
@@ -130,3 +133,15 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
 }
 
 export type RecordWriter = ReturnType<typeof createRecordWriter>;
+
+/** One page of an organisation's records, newest first by (created_at, id), `limit + 1` rows to tell if more follow. */
+export function recordsPage(db: Kysely<DB>, organisationId: string, filters: RecordFilters, limit: number, after: Position | null) {
+  let q = applyRecordFilters(db.selectFrom('verification_records').select(RECORD_VIEW_SELECT).where('organisation_id', '=', organisationId), filters);
+  if (after) q = q.where(olderThan(after));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+}
+
+/** One record of an organisation, of either environment, or undefined (another organisation's too). */
+export function findRecord(db: Kysely<DB>, organisationId: string, id: string) {
+  return db.selectFrom('verification_records').select(RECORD_VIEW_SELECT).where('id', '=', id).where('organisation_id', '=', organisationId).executeTakeFirst();
+}
