@@ -19,7 +19,8 @@ const CLI = 'dist/cli/main.js';
 
 /**
  * PostgreSQL when `settings.databaseUrl` is set (a temporary database on that server), otherwise the
- * embedded database in a temporary DATA_DIR. Returns `{ base, testKey, liveKey, storage, child }`.
+ * embedded database in a temporary DATA_DIR. Returns `{ base, testKey, liveKey, liveKeyId, demo, databaseUrl, storage, child }`
+ * (`demo`: what `idv demo` printed, the owner's sign-in included).
  */
 export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extraEnv = {} } = {}) {
   if (!existsSync(join(ROOT, CLI))) throw new BenchError(`${CLI} is missing; run \`npm run build\` (npm run bench does)`);
@@ -59,9 +60,11 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
   const demo = await runNodeJson(CLI, ['demo'], env);
   if (typeof demo.organisationId !== 'string') throw new BenchError(`idv demo printed no organisation: ${JSON.stringify(demo)}`);
   const key = async (type) =>
-    (await runNodeJson(CLI, ['key', 'create', '--org', demo.organisationId, '--type', type, '--name', `bench ${type}`, '--rate-limit', '1000000'], env)).secret;
-  const testKey = await key('test');
-  const liveKey = await key('live');
+    runNodeJson(CLI, ['key', 'create', '--org', demo.organisationId, '--type', type, '--name', `bench ${type}`, '--rate-limit', '1000000'], env);
+  const test = await key('test');
+  const live = await key('live');
+  const testKey = test.secret;
+  const liveKey = live.secret;
   // A wallet deep enough for the live load: one adjustment by a benchmark admin.
   const admin = await runNodeJson(CLI, ['admin', 'create', '--email', `bench-${Date.now()}@example.com`, '--password', 'bench password 1234'], env);
   await runNodeJson(
@@ -74,7 +77,7 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
 
-  return { base, testKey, liveKey, storage, child };
+  return { base, testKey, liveKey, liveKeyId: live.id, demo, databaseUrl: env.DATABASE_URL ?? null, storage, child };
 }
 
 /**

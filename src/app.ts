@@ -13,6 +13,10 @@ import { registerPaymentRoutes } from './billing/payments.routes.js';
 import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
 import { registerOutboxRoutes } from './notifications/outbox.routes.js';
+import { registerExportRoutes } from './exports/exports.routes.js';
+import { registerRecordRoutes } from './records/records.routes.js';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { SERVICE_CODES } from './catalogue/catalogue.js';
 import type { Services } from './container.js';
 import type { NodeEnv, TrustProxy } from './config.js';
 import { ping, type Database } from './platform/db.js';
@@ -175,6 +179,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerWalletRoutes(app, { auth, wallet: services.wallet, adjustments: services.adjustments, idempotent });
   registerPaymentRoutes(app, { auth, payments: services.payments, idempotent });
   registerCatalogueRoutes(app, { catalogue, authenticate: apiKeyOrUser(apiKeys, auth) });
+  registerRecordRoutes(app, { auth, records: services.recordsRead, serviceCodes: SERVICE_CODES });
+  registerExportRoutes(app, { auth, exports: services.exports });
+  registerAnalyticsRoutes(app, { auth, analytics: services.analytics, serviceCodes: SERVICE_CODES });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
   if (opts.nodeEnv !== 'production') registerLocalControlRoutes(app, services);
 

@@ -69,6 +69,10 @@ export interface Config {
   velocityLimit: number;
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
   adjustmentApprovalThresholdKobo: number;
+  /** Rows one export may hold (EXPORT_MAX_ROWS, DESIGN.md §10.2): one XLSX sheet's worth, for CSV too. */
+  exportMaxRows: number;
+  /** Exports PENDING or RUNNING at once per organisation (EXPORT_MAX_ACTIVE_PER_ORG); one more is 429. */
+  exportMaxActivePerOrg: number;
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
   /** BANNER: the human start-up banner on stdout: `auto` (on a terminal, or when demo keys were made), `on`, `off` (demo keys are still shown once). */
@@ -254,6 +258,9 @@ export function loadConfig(env: Env = process.env): Config {
     concurrencyLimit: int('CONCURRENCY_LIMIT', 32, 1, 100_000),
     velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
+    // At most one XLSX sheet (1,048,576 rows less the header).
+    exportMaxRows: int('EXPORT_MAX_ROWS', 1_000_000, 1, 1_048_575),
+    exportMaxActivePerOrg: int('EXPORT_MAX_ACTIVE_PER_ORG', 2, 1, 1_000),
     secretsSource,
     banner: oneOf('BANNER', str('BANNER') ?? 'auto', ['auto', 'on', 'off'] as const, problems),
   };

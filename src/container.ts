@@ -21,6 +21,10 @@ import { ids as defaultIds, type IdGenerator } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
 import { createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
+import { createRecordsService } from './records/records.service.js';
+import { createAnalyticsService } from './analytics/analytics.service.js';
+import { createExportService } from './exports/exports.service.js';
+import { SERVICE_CODES } from './catalogue/catalogue.js';
 import { createSettlement } from './verifications/settlement.js';
 
 /** The part of the configuration the services need (see config.ts for each setting's meaning). */
@@ -37,6 +41,8 @@ export type ServiceSettings = Pick<
   | 'concurrencyLimit'
   | 'velocityLimit'
   | 'idempotencyLeaseMs'
+  | 'exportMaxRows'
+  | 'exportMaxActivePerOrg'
 >;
 
 export interface CoreDeps {
@@ -91,12 +97,13 @@ export function createServices(deps: CoreDeps) {
   const adjustments = createAdjustmentService({ db, clock, ids, wallet, notifications, approvalThresholdKobo: settings.adjustmentApprovalThresholdKobo });
   const records = createRecordWriter({ db, cipher, concurrency: deps.database.kind === 'postgres' ? 4 : 1 });
   const members = createMembersService({ db, clock, ids, epoch, auth, notifications, publicUrl: settings.publicUrl });
+  const jobQueue = createJobQueue({ db, clock, ids });
   return {
     clock,
     ids,
     epoch,
     // Durable background jobs are enqueued in the transaction of their cause (src/jobs/).
-    jobQueue: createJobQueue({ db, clock, ids }),
+    jobQueue,
     guards: {
       rate: createRateLimiter(guardDeps),
       slots: createSlotLimiter(guardDeps),
@@ -120,6 +127,19 @@ export function createServices(deps: CoreDeps) {
     records,
     // A verification's record, money and stored answer, in one batched round trip.
     settlement: createSettlement({ db, clock, ids, idempotency, records, processAlerts: () => wallet.processAlerts(), logger }),
+    // Reading the records (DESIGN.md §10): the list, analytics, and exports (whose files a queued job writes).
+    recordsRead: createRecordsService({ db }),
+    analytics: createAnalyticsService({ db, clock, serviceCodes: SERVICE_CODES }),
+    exports: createExportService({
+      db,
+      clock,
+      ids,
+      queue: jobQueue,
+      logger,
+      serviceCodes: SERVICE_CODES,
+      maxRows: settings.exportMaxRows,
+      maxActivePerOrg: settings.exportMaxActivePerOrg,
+    }),
   };
 }
 

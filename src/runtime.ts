@@ -6,6 +6,7 @@ import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
 import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
 import { billingJobs } from './billing/billing.jobs.js';
+import { exportJobs } from './exports/exports.jobs.js';
 import { idempotencyJobs } from './idempotency/idempotency.jobs.js';
 import type { PeriodicJob, QueuedJob } from './jobs/jobs.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
@@ -120,6 +121,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     const upstreams = await connectUpstreams(config, options);
     opened.push(upstreams.close);
     const services = createServices({ ...core, gateway: upstreams.gateway });
+    const exportWork = exportJobs(services.exports);
     const app = await buildApp({
       services,
       database,
@@ -143,9 +145,10 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
         ...apiKeyJobs(services.apiKeys),
         ...cacheEpochJobs(services.epoch),
         ...notificationJobs(services.notifications),
+        ...exportWork.periodic,
         ...(options.jobs?.periodic ?? []),
       ],
-      queued: [...(options.jobs?.queued ?? [])],
+      queued: [...exportWork.queued, ...(options.jobs?.queued ?? [])],
     });
     // Closing runs these hooks last-registered first: the upstreams and the jobs stop before the app's
     // own hook drains buffered writes and records the keys' last-used times.

@@ -83,6 +83,7 @@ const HEADERS: Readonly<Record<ResponseHeader, Json>> = {
     schema: { type: 'string' },
   },
   'X-Correlation-ID': { description: 'The X-Correlation-ID the request sent, echoed.', schema: { type: 'string' } },
+  Location: { description: 'The path of the resource the request created, to poll for its state.', required: true, schema: { type: 'string' } },
 };
 
 /** `data` of a billable 404 (DESIGN.md §3). */
@@ -255,13 +256,17 @@ function headersOf(f: RouteFacts, status: number, codes: readonly ErrorCode[]): 
 
 function successResponse(f: RouteFacts, existing: Json | undefined, resolve: (r: string) => Schema): Json {
   const status = f.successStatus;
-  const media = isObject(existing?.content) ? ((existing.content as Json)[JSON_TYPE] as Json | undefined) : undefined;
+  const content = isObject(existing?.content) ? (existing.content as Json) : undefined;
+  const media = content ? (content[JSON_TYPE] as Json | undefined) : undefined;
   const replay = idempotencyOf(f) ? ' With an Idempotency-Key, a retry gets this answer again, byte for byte, with `Idempotent-Replayed: true`.' : '';
   const response: Json = { description: `${REASON[status] ?? String(status)}.${replay}`, headers: headersOf(f, status, []) };
   if (media && isObject(media.schema)) {
     const value = exampleOf(media.schema, { resolve, optional: true });
     const example = isObject(value) ? { ...value, statusCode: status, path: examplePath(f.path) } : value;
     response.content = { [JSON_TYPE]: { schema: media.schema, examples: { [f.doc.verification ? 'sandbox' : 'example']: { summary: f.doc.verification ? 'A test key, sandbox fixture' : 'Example', value: example } } } };
+  } else if (content && Object.keys(content).length > 0) {
+    // A file, not the envelope (an export's download): its media types as the route declares them.
+    response.content = content;
   }
   return response;
 }

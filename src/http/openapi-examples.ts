@@ -48,6 +48,8 @@ const ID_PREFIX_BY_TITLE: Readonly<Record<string, string>> = {
   Transaction: 'txn',
   AdjustmentApproval: 'apr',
   OutboxMessage: 'ntf',
+  VerificationRecord: 'ver',
+  Export: 'exp',
 };
 /** A path parameter's example id, by the collection it names. */
 const ID_PREFIX_BY_SEGMENT: Readonly<Record<string, string>> = {
@@ -56,6 +58,8 @@ const ID_PREFIX_BY_SEGMENT: Readonly<Record<string, string>> = {
   sessions: 'ses',
   organisations: 'org',
   adjust: 'org',
+  verifications: 'ver',
+  exports: 'exp',
 };
 
 function flatten(...records: ReadonlyArray<Record<string, unknown> | undefined>): Record<string, unknown> {

@@ -88,7 +88,8 @@ export type ResponseHeader =
   | 'RateLimit-Reset'
   | 'Idempotent-Replayed'
   | 'X-Verification-Id'
-  | 'X-Correlation-ID';
+  | 'X-Correlation-ID'
+  | 'Location';
 
 /** Statuses a verification can answer once the key's rate was counted (RateLimit-* go out from then on). */
 const AFTER_RATE = new Set([200, 202, 402, 404, 409, 429, 500, 502, 503, 504]);
@@ -98,11 +99,13 @@ const AFTER_HEADERS = new Set([200, 202, 402, 403, 404, 409, 422, 429, 500, 502,
 /** The headers an answer of this status carries: `true` when always, `false` when sometimes. */
 export function responseHeaders(f: RouteFacts, status: number, codes: readonly ErrorCode[]): Partial<Record<ResponseHeader, boolean>> {
   const headers: Partial<Record<ResponseHeader, boolean>> = { 'X-Request-Id': true };
-  if (status === 429 || status === 202) headers['Retry-After'] = true;
+  const success = status === f.successStatus;
+  // 202 as a refusal (REQUEST_IN_PROGRESS) says when to retry; 202 as success (a job accepted) says where it is.
+  if (status === 429 || (status === 202 && !success)) headers['Retry-After'] = true;
+  if (status === 202 && success) headers.Location = true;
   // An unavailable upstream always says when to retry; an unavailable database says it when the outage is brief.
   if (status === 503) headers['Retry-After'] = codes.every((c) => c === 'PROVIDER_UNAVAILABLE');
   const idempotency = idempotencyOf(f);
-  const success = status === f.successStatus;
   if (f.doc.verification) {
     if (AFTER_RATE.has(status)) Object.assign(headers, { 'RateLimit-Limit': false, 'RateLimit-Remaining': false, 'RateLimit-Reset': false });
     if (AFTER_HEADERS.has(status)) headers['X-Correlation-ID'] = false;
@@ -126,6 +129,7 @@ export const REASON: Readonly<Record<number, string>> = {
   404: 'Not Found',
   408: 'Request Timeout',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',

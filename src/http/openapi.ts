@@ -56,12 +56,14 @@ A Postman collection generated from this document is served at \`/postman.json\`
 
 /** The operations' tags, in the reference's order. */
 export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'Verifications', description: 'Identity, tax, business and phone checks (`x-api-key`). Test keys answer from the sandbox fixtures; live keys reach the registries and are billed per call.' },
+  { name: 'Verifications', description: 'Identity, tax, business and phone checks (`x-api-key`). Test keys answer from the sandbox fixtures; live keys reach the registries and are billed per call. The records of past calls are read with a bearer token.' },
+  { name: 'Analytics', description: 'Volumes, outcomes, success rate and spend from the verification records, exact at the moment of the request (bearer token, any role).' },
   { name: 'Discovery', description: 'What the caller can call: its services and prices, the verification types, the NIN request reasons (an API key or a bearer token).' },
   { name: 'Accounts', description: 'Sign-in with an emailed one-time code, tokens, sessions and invitations.' },
   { name: 'Organisation', description: "The caller's organisation and its members, by role." },
   { name: 'API keys', description: 'Create, list and revoke API keys; a secret is shown once, at creation.' },
   { name: 'Access levels', description: 'Which person fields each access level returns and what it costs; switching level.' },
+  { name: 'Exports', description: 'Verification records exported as CSV or XLSX: durable jobs, polled, then downloaded (bearer token, any role).' },
   { name: 'Wallet', description: 'The prepaid wallet: balance, low-balance alert, funding payments and the journal of transactions.' },
   { name: 'Platform admin', description: 'Platform staff only: organisations, their services, prices and limits, and audited wallet adjustments.' },
   { name: 'Notifications', description: 'The development outbox (outside production, on this machine only).' },

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   RECORD_NOT_FOUND: 404,
   IDEMPOTENCY_KEY_REUSED: 409,
   CONFLICT: 409,
+  EXPORT_NOT_READY: 409,
+  EXPORT_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REQUIRED: 422,
@@ -69,6 +71,14 @@ export const ERROR_DOCS: Readonly<Record<ErrorCode, { description: string; examp
   CONFLICT: {
     description: 'The action conflicts with the current state: a taken name or email, a limit reached, the last OWNER.',
     example: 'A user with this email already exists',
+  },
+  EXPORT_NOT_READY: {
+    description: 'The export has no file to download yet (PENDING or RUNNING: poll GET /v1/verifications/exports/{id} until COMPLETED) or will never have one (FAILED: request a new export).',
+    example: 'This export is RUNNING: its file can be downloaded once it is COMPLETED',
+  },
+  EXPORT_EXPIRED: {
+    description: "The export's file was deleted 7 days after it completed; request a new export.",
+    example: 'The file of this export has expired (files are kept 7 days); request a new export',
   },
   PAYLOAD_TOO_LARGE: {
     description: 'The body is larger than the endpoint accepts: 1 MiB, 10 MiB on the face endpoints.',
