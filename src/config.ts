@@ -70,6 +70,8 @@ export interface Config {
   /** Adjustments above this (kobo, compared with |amount|) need a second platform admin's approval. */
   adjustmentApprovalThresholdKobo: number;
   /** Rows one export may hold (EXPORT_MAX_ROWS, DESIGN.md §10.2): one XLSX sheet's worth, for CSV too. */
+  /** A claimed background job's lease (DESIGN.md §10.2: 60 s), renewed every sixth of it; a job whose worker died is taken over once it lapses. */
+  jobLeaseMs: number;
   exportMaxRows: number;
   /** Exports PENDING or RUNNING at once per organisation (EXPORT_MAX_ACTIVE_PER_ORG); one more is 429. */
   exportMaxActivePerOrg: number;
@@ -259,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     velocityLimit: int('VELOCITY_LIMIT', 1200, 1, 10_000_000),
     adjustmentApprovalThresholdKobo: int('ADJUSTMENT_APPROVAL_THRESHOLD', 100_000, 0, 1_000_000_000) * 100,
     // At most one XLSX sheet (1,048,576 rows less the header).
+    jobLeaseMs: int('JOB_LEASE_MS', 60_000, 1_000, 3_600_000),
     exportMaxRows: int('EXPORT_MAX_ROWS', 1_000_000, 1, 1_048_575),
     exportMaxActivePerOrg: int('EXPORT_MAX_ACTIVE_PER_ORG', 2, 1, 1_000),
     secretsSource,

@@ -139,6 +139,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     const jobs = createJobRunner({
       logger,
       queue: services.jobQueue,
+      leaseMs: config.jobLeaseMs,
+      renewEveryMs: Math.floor(config.jobLeaseMs / 6),
       periodic: [
         ...billingJobs(services.wallet),
         ...idempotencyJobs(services.idempotency),
