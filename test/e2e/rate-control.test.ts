@@ -80,15 +80,38 @@ describeEachBackend(
       expect((await lookup(h().app, org.testKey)).statusCode).toBe(200);
     });
 
+    /** The next slot taken is released only once `open()` is called: its call stays in flight until then. */
+    function holdNextSlot(): { taken: Promise<void>; open: () => void } {
+      const slots = h().services.guards.slots;
+      const acquire = slots.acquire;
+      let markTaken!: () => void;
+      let open!: () => void;
+      const taken = new Promise<void>((r) => (markTaken = r));
+      const gate = new Promise<void>((r) => (open = r));
+      slots.acquire = async (...args) => {
+        slots.acquire = acquire;
+        const release = await acquire.apply(slots, args);
+        if (!release) return release;
+        markTaken();
+        return async () => {
+          await gate;
+          await release();
+        };
+      };
+      return { taken, open };
+    }
+
     it('at most CONCURRENCY_LIMIT provider calls in flight per organisation and endpoint: 429 CONCURRENCY_LIMITED, hold released', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 1000);
       await h().services.admin.setLimits(org.organisationId, { concurrencyLimit: 1 });
-      // The sandbox's slow scenario keeps the first call in flight for the harness's 50 ms.
-      const [slow, second] = await Promise.all([
-        lookup(h().app, org.testKey, ninBody(), { 'x-sandbox-scenario': 'slow' }),
-        new Promise((r) => setTimeout(r, 10)).then(() => lookup(h().app, org.testKey)),
-      ]);
+      // The first call keeps its slot until the second was answered, however slow the machine (no race on 50 ms).
+      const held = holdNextSlot();
+      const slowCall = lookup(h().app, org.testKey, ninBody(), { 'x-sandbox-scenario': 'slow' });
+      await held.taken;
+      const second = await lookup(h().app, org.testKey);
+      held.open();
+      const slow = await slowCall;
       expect(slow.statusCode).toBe(200);
       expect(second.statusCode).toBe(429);
       expect(second.json().code).toBe('CONCURRENCY_LIMITED');
@@ -96,10 +119,12 @@ describeEachBackend(
       // The slot is free again once the call ends.
       expect((await lookup(h().app, org.testKey)).statusCode).toBe(200);
       // Live: the hold of a refused call is released at once.
-      const [liveSlow, liveSecond] = await Promise.all([
-        lookup(h().app, org.liveKey, ninBody('99999999504')),
-        new Promise((r) => setTimeout(r, 50)).then(() => lookup(h().app, org.liveKey)),
-      ]);
+      const liveHeld = holdNextSlot();
+      const liveSlowCall = lookup(h().app, org.liveKey, ninBody('99999999504'));
+      await liveHeld.taken;
+      const liveSecond = await lookup(h().app, org.liveKey);
+      liveHeld.open();
+      const liveSlow = await liveSlowCall;
       expect(liveSecond.statusCode).toBe(429);
       expect(liveSlow.statusCode).toBe(504);
       expect(await h().services.wallet.balance(org.organisationId)).toMatchObject({ balance: 1000, availableBalance: 1000 });
