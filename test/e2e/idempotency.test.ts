@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { FencedError } from '../../src/idempotency/idempotency.service.js';
-import { ManualClock, createOrg, describeEachBackend, fund, lookup, ninBody, type Harness } from '../helpers/harness.js';
+import { ManualClock, createOrg, describeEachBackend, fund, holdNextSlot, lookup, ninBody, type Harness } from '../helpers/harness.js';
 
 const clock = new ManualClock('2026-11-22T09:00:00.000Z');
 let n = 0;
@@ -87,10 +87,13 @@ describeEachBackend(
     it('while the first attempt is in flight, the same key gets 202 REQUEST_IN_PROGRESS with Retry-After: 1', async () => {
       const org = await createOrg(h().services);
       const idem = newKey();
-      const [slow, during] = await Promise.all([
-        call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' }),
-        new Promise((r) => setTimeout(r, 15)).then(() => call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' })),
-      ]);
+      // The first attempt holds its claim (and its slot) until the second was answered: no race on the sandbox's delay.
+      const held = holdNextSlot(h().services);
+      const slowCall = call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' });
+      await held.taken;
+      const during = await call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' });
+      held.open();
+      const slow = await slowCall;
       expect(slow.statusCode).toBe(200);
       expect(during.statusCode).toBe(202);
       expect(during.json()).toMatchObject({ success: false, statusCode: 202, code: 'REQUEST_IN_PROGRESS' });

@@ -9,6 +9,7 @@ import {
   describeEachBackend,
   fund,
   lookup,
+  holdNextSlot,
   ninBody,
   redisUrl,
   type Harness,
@@ -80,33 +81,12 @@ describeEachBackend(
       expect((await lookup(h().app, org.testKey)).statusCode).toBe(200);
     });
 
-    /** The next slot taken is released only once `open()` is called: its call stays in flight until then. */
-    function holdNextSlot(): { taken: Promise<void>; open: () => void } {
-      const slots = h().services.guards.slots;
-      const acquire = slots.acquire;
-      let markTaken!: () => void;
-      let open!: () => void;
-      const taken = new Promise<void>((r) => (markTaken = r));
-      const gate = new Promise<void>((r) => (open = r));
-      slots.acquire = async (...args) => {
-        slots.acquire = acquire;
-        const release = await acquire.apply(slots, args);
-        if (!release) return release;
-        markTaken();
-        return async () => {
-          await gate;
-          await release();
-        };
-      };
-      return { taken, open };
-    }
-
     it('at most CONCURRENCY_LIMIT provider calls in flight per organisation and endpoint: 429 CONCURRENCY_LIMITED, hold released', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 1000);
       await h().services.admin.setLimits(org.organisationId, { concurrencyLimit: 1 });
       // The first call keeps its slot until the second was answered, however slow the machine (no race on 50 ms).
-      const held = holdNextSlot();
+      const held = holdNextSlot(h().services);
       const slowCall = lookup(h().app, org.testKey, ninBody(), { 'x-sandbox-scenario': 'slow' });
       await held.taken;
       const second = await lookup(h().app, org.testKey);
@@ -119,7 +99,7 @@ describeEachBackend(
       // The slot is free again once the call ends.
       expect((await lookup(h().app, org.testKey)).statusCode).toBe(200);
       // Live: the hold of a refused call is released at once.
-      const liveHeld = holdNextSlot();
+      const liveHeld = holdNextSlot(h().services);
       const liveSlowCall = lookup(h().app, org.liveKey, ninBody('99999999504'));
       await liveHeld.taken;
       const liveSecond = await lookup(h().app, org.liveKey);

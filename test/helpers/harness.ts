@@ -296,3 +296,28 @@ export async function ownerEmailOf(services: Services, org: TestOrg): Promise<st
   const members = await services.members.list(org.organisationId);
   return members.find((m) => m.id === org.ownerId)!.email;
 }
+
+/**
+ * The next concurrency slot a verification takes is released only once `open()` is called, so the call
+ * that took it stays in flight until then, however slow the machine: a test sends its second request
+ * after `taken` instead of racing a sleep against the sandbox's delay. The limiter itself is the real one.
+ */
+export function holdNextSlot(services: Services): { taken: Promise<void>; open: () => void } {
+  const slots = services.guards.slots;
+  const acquire = slots.acquire;
+  let markTaken!: () => void;
+  let open!: () => void;
+  const taken = new Promise<void>((r) => (markTaken = r));
+  const gate = new Promise<void>((r) => (open = r));
+  slots.acquire = async (...args) => {
+    slots.acquire = acquire;
+    const release = await acquire.apply(slots, args);
+    if (!release) return release;
+    markTaken();
+    return async () => {
+      await gate;
+      await release();
+    };
+  };
+  return { taken, open };
+}
