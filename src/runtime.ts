@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { dataDirProblem, StartupError, type Config } from './config.js';
 import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
+import { accountJobs } from './accounts/accounts.jobs.js';
 import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
 import { billingJobs } from './billing/billing.jobs.js';
 import { exportJobs } from './exports/exports.jobs.js';
@@ -148,6 +149,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
         ...cacheEpochJobs(services.epoch),
         ...notificationJobs(services.notifications),
         ...exportWork.periodic,
+        ...accountJobs(services.auth),
         ...(options.jobs?.periodic ?? []),
       ],
       queued: [...exportWork.queued, ...(options.jobs?.queued ?? [])],

@@ -19,6 +19,8 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const REFRESH_TOKEN_TTL_MS = 30 * 86_400_000;
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Refresh-token rows of a session are kept this long after it ended, then purged (purgeEndedRefreshTokens). */
+const DAY_MS = 24 * 60 * 60_000;
 
 export type { AuthenticatedUser };
 
@@ -207,6 +209,24 @@ export function createAuthService(deps: {
   }
 
   return {
+    /**
+     * Deletes the refresh-token rows of sessions that ended (revoked, or expired) more than a day ago,
+     * at most `batch` sessions' worth per call. A live session keeps its whole chain: an old token
+     * presented again must still be recognised as reuse. An ended session answers every token 401
+     * with or without its rows, so they only cost space. Returns the rows deleted.
+     */
+    async purgeEndedRefreshTokens(batch = 1_000): Promise<number> {
+      const before = new Date(clock.now().getTime() - DAY_MS);
+      const ended = db
+        .selectFrom('sessions')
+        .select('id')
+        .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before)]))
+        .where((eb) => eb.exists(eb.selectFrom('refresh_tokens').select(sql`1`.as('one')).whereRef('refresh_tokens.session_id', '=', 'sessions.id')))
+        .limit(batch);
+      const result = await db.deleteFrom('refresh_tokens').where('session_id', 'in', ended).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Checks the password and sends a one-time code; a new login closes any older code. */
     async login(input: { email: string; password: string }, client: ClientInfo) {
       const email = normaliseEmail(input.email);
