@@ -8,12 +8,11 @@ import { AppError, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import { decodeCursor, olderThan, pageLimit, toPage } from '../platform/paging.js';
-import type { DB } from '../platform/schema.js';
+import type { DB, ExportFormat, ExportsTable, StoredFilters } from '../platform/schema.js';
 import { applyRecordFilters, parseRecordFilterQuery, parseRecordFiltersBody, type RecordFilterQueryInput, type RecordFilters, type RecordFiltersBodyInput } from '../records/filters.js';
 import { RECORD_VIEW_SELECT, recordView } from '../records/view.js';
 import { createChunkSink } from './chunk-sink.js';
 import { CSV_HEADER, csvLine } from './csv.js';
-import { withExportTables, type ExportFormat, type ExportsDB, type ExportsTable, type StoredFilters } from './exports.tables.js';
 import { createXlsxWriter } from './xlsx.js';
 
 /** The kind of the queued job that writes an export (src/jobs/). */
@@ -107,7 +106,7 @@ function toRecordFilters(f: StoredFilters): RecordFilters {
  */
 export function createExportService(deps: ExportServiceDeps) {
   const { clock, ids, queue, logger, serviceCodes } = deps;
-  const db = withExportTables(deps.db);
+  const db = deps.db;
   const batchRows = deps.batchRows ?? EXPORT_BATCH_ROWS;
 
   /** The view; a COMPLETED export whose expiresAt passed is shown EXPIRED before the sweeper gets to it. */
@@ -134,7 +133,7 @@ export function createExportService(deps: ExportServiceDeps) {
     };
   }
 
-  function count(trx: Kysely<ExportsDB>, organisationId: string, filters: RecordFilters): Promise<number> {
+  function count(trx: Kysely<DB>, organisationId: string, filters: RecordFilters): Promise<number> {
     const q = trx.selectFrom('verification_records').select((eb) => eb.fn.countAll<string | number>().as('n')).where('organisation_id', '=', organisationId);
     return applyRecordFilters(q as never, filters)
       .executeTakeFirstOrThrow()

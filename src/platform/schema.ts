@@ -287,6 +287,50 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+/** Exports of verification records and their files in chunks (migrations/0012_exports.sql, src/exports/). */
+export type ExportStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** The normalised filters as stored and shown: absent ones null; environment and to always set. */
+export interface StoredFilters {
+  type: string[] | null;
+  status: Array<'VERIFIED' | 'NOT_VERIFIED' | 'FAILED'> | null;
+  environment: 'live' | 'test';
+  apiKeyId: string | null;
+  from: string | null;
+  to: string;
+}
+
+export interface ExportsTable {
+  id: string;
+  organisation_id: string;
+  requested_by: string;
+  format: ExportFormat;
+  filters: ColumnType<StoredFilters, string, string>;
+  status: ExportStatus;
+  row_count: number;
+  processed_rows: ColumnType<number, number | undefined, number>;
+  progress: ColumnType<number, number | undefined, number>;
+  file_name: string | null;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  error_code: string | null;
+  error_message: string | null;
+  run_id: string | null;
+  takeovers: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
+export interface ExportChunksTable {
+  export_id: string;
+  run_id: string;
+  seq: number;
+  bytes: ColumnType<Uint8Array, Buffer | Uint8Array, Buffer | Uint8Array>;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -309,4 +353,6 @@ export interface DB {
   idempotency_requests: IdempotencyRequestsTable;
   payments: PaymentsTable;
   jobs: JobsTable;
+  exports: ExportsTable;
+  export_chunks: ExportChunksTable;
 }
