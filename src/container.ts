@@ -139,6 +139,8 @@ export function createServices(deps: CoreDeps) {
       serviceCodes: SERVICE_CODES,
       maxRows: settings.exportMaxRows,
       maxActivePerOrg: settings.exportMaxActivePerOrg,
+      // On PostgreSQL a file is written in a low-priority thread, so an export never slows the API down.
+      writerThread: deps.database.connectionUrl ? { databaseUrl: deps.database.connectionUrl } : null,
     }),
   };
 }

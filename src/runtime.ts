@@ -5,6 +5,7 @@ import { dataDirProblem, StartupError, type Config } from './config.js';
 import { createServices, type Services } from './container.js';
 import { migrate } from './migrate.js';
 import { accountJobs } from './accounts/accounts.jobs.js';
+import { analyticsJobs } from './analytics/analytics.jobs.js';
 import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
 import { billingJobs } from './billing/billing.jobs.js';
 import { exportJobs } from './exports/exports.jobs.js';
@@ -150,6 +151,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
         ...notificationJobs(services.notifications),
         ...exportWork.periodic,
         ...accountJobs(services.auth),
+        ...analyticsJobs(services.analytics),
         ...(options.jobs?.periodic ?? []),
       ],
       queued: [...exportWork.queued, ...(options.jobs?.queued ?? [])],

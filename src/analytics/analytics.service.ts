@@ -6,8 +6,14 @@ import type { DB } from '../platform/schema.js';
 import { applyRecordFilters, type RecordFilters } from '../records/filters.js';
 
 /**
- * Analytics (DESIGN.md §10.3): figures aggregated in SQL from the verification records at the moment
- * of the request (nothing cached), served by verification_records_analytics_idx (migration 0011).
+ * Analytics (DESIGN.md §10.3): figures aggregated in SQL at the moment of the request, exact (nothing
+ * cached, nothing lagging). The whole UTC hours of a range are read from verification_rollups and
+ * verification_rollup_deltas, the hourly counters a trigger appends in the same transaction as each
+ * record and a job compacts (migration 0013, compact() below); only the
+ * partial hours at the edges of a summary's range are counted from the records themselves, served by
+ * verification_records_analytics_idx (migration 0011). Lagos days and hours are unions of whole UTC
+ * hours, so a timeseries reads the rollup alone. Both parts go in one statement (UNION ALL): one
+ * snapshot, so a record is counted once, in one part or the other, or not at all.
  */
 
 export type Interval = 'hour' | 'day';
@@ -76,31 +82,85 @@ export function bucketLabel(startMs: number, interval: Interval, timezone: Timez
   return interval === 'day' ? local.slice(0, 10) : local.slice(0, 16);
 }
 
+/**
+ * [fromMs, toMs) as the whole UTC hours inside it (read from the rollup; null if none) and the partial
+ * hours left at its edges (read from the records). Hour-aligned ranges have no edges.
+ */
+export function splitHours(fromMs: number, toMs: number): { hours: [number, number] | null; edges: Array<[number, number]> } {
+  const first = Math.ceil(fromMs / HOUR_MS) * HOUR_MS;
+  const last = Math.floor(toMs / HOUR_MS) * HOUR_MS;
+  if (first >= last) return { hours: null, edges: [[fromMs, toMs]] };
+  const edges: Array<[number, number]> = [];
+  if (fromMs < first) edges.push([fromMs, first]);
+  if (last < toMs) edges.push([last, toMs]);
+  return { hours: [first, last], edges };
+}
+
+/** The filters analytics takes (DESIGN.md §10.3): no status, the rollup does not keep it. */
+export type AnalyticsFilters = Pick<RecordFilters, 'type' | 'environment' | 'apiKeyId' | 'from' | 'to'>;
+
 /** The analytics of one organisation's records. */
 export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; serviceCodes: readonly string[] }) {
   const { db, clock, serviceCodes } = deps;
   const order = new Map(serviceCodes.map((code, i) => [code, i]));
   const byCatalogue = (a: string, b: string) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1);
 
-  // One query: counts per (bucket, type) over [from, to); bucket is null for the summary.
-  async function aggregate(organisationId: string, filters: RecordFilters & { from: Date; to: Date }, bucket: { fromMs: number; stepMs: number } | null) {
-    const bucketExpr = bucket
-      ? sql<number>`floor((extract(epoch from created_at) * 1000 - ${bucket.fromMs}) / ${bucket.stepMs})::integer`
-      : sql<number>`0`;
-    const rows = await applyRecordFilters(db.selectFrom('verification_records').where('organisation_id', '=', organisationId), filters)
-      .select([
-        bucketExpr.as('bucket'),
-        'type',
-        sql<string>`count(*)`.as('volume'),
-        sql<string>`count(*) filter (where verification_status = 'VERIFIED')`.as('verified'),
-        sql<string>`count(*) filter (where verification_status = 'NOT_VERIFIED')`.as('not_verified'),
-        sql<string>`count(*) filter (where verification_status is null)`.as('failed'),
-        sql<string>`count(replay_of)`.as('replays'),
-        sql<string>`count(*) filter (where charged)`.as('charged_count'),
-        sql<string>`coalesce(sum(charge_amount_kobo) filter (where charged), 0)`.as('spend_kobo'),
-      ])
-      .groupBy([sql`1`, 'type'])
-      .execute();
+  // One query: counts per (bucket, type) over [from, to); bucket is null for the summary. A (bucket,
+  // type) may come back in several rows (rollup and edges): the callers add them up.
+  async function aggregate(organisationId: string, filters: AnalyticsFilters & { from: Date; to: Date }, bucket: { fromMs: number; stepMs: number } | null) {
+    const bucketOf = (at: 'created_at' | 'hour') =>
+      bucket ? sql<number>`floor((extract(epoch from ${sql.ref(at)}) * 1000 - ${bucket.fromMs}) / ${bucket.stepMs})::integer` : sql<number>`0`;
+    // The same three filters on both tables (analytics has no status filter: the routes refuse it).
+    const { type, environment, apiKeyId } = filters;
+    const records = (from: number, to: number) =>
+      applyRecordFilters(db.selectFrom('verification_records').where('organisation_id', '=', organisationId), {
+        environment,
+        ...(type ? { type } : {}),
+        ...(apiKeyId ? { apiKeyId } : {}),
+        from: new Date(from),
+        to: new Date(to),
+      })
+        .select([
+          bucketOf('created_at').as('bucket'),
+          'type',
+          sql<string>`count(*)`.as('volume'),
+          sql<string>`count(*) filter (where verification_status = 'VERIFIED')`.as('verified'),
+          sql<string>`count(*) filter (where verification_status = 'NOT_VERIFIED')`.as('not_verified'),
+          sql<string>`count(*) filter (where verification_status is null)`.as('failed'),
+          sql<string>`count(replay_of)`.as('replays'),
+          sql<string>`count(*) filter (where charged)`.as('charged_count'),
+          sql<string>`coalesce(sum(charge_amount_kobo) filter (where charged), 0)::bigint`.as('spend_kobo'),
+        ])
+        .groupBy([sql`1`, 'type']);
+    const rollups = (table: 'verification_rollups' | 'verification_rollup_deltas', from: number, to: number) => {
+      let q = db
+        .selectFrom(table as 'verification_rollups')
+        .where('organisation_id', '=', organisationId)
+        .where('environment', '=', environment)
+        .where('hour', '>=', new Date(from))
+        .where('hour', '<', new Date(to));
+      if (type) q = q.where('type', 'in', type);
+      if (apiKeyId) q = q.where('api_key_id', '=', apiKeyId);
+      return q
+        .select([
+          bucketOf('hour').as('bucket'),
+          'type',
+          sql<string>`sum(volume)::bigint`.as('volume'),
+          sql<string>`sum(verified)::bigint`.as('verified'),
+          sql<string>`sum(not_verified)::bigint`.as('not_verified'),
+          sql<string>`sum(failed)::bigint`.as('failed'),
+          sql<string>`sum(replays)::bigint`.as('replays'),
+          sql<string>`sum(charged_count)::bigint`.as('charged_count'),
+          sql<string>`sum(spend_kobo)::bigint`.as('spend_kobo'),
+        ])
+        .groupBy([sql`1`, 'type']);
+    };
+    const { hours, edges } = splitHours(filters.from.getTime(), filters.to.getTime());
+    const parts = [
+      ...(hours ? [rollups('verification_rollups', hours[0], hours[1]), rollups('verification_rollup_deltas', hours[0], hours[1])] : []),
+      ...edges.map(([from, to]) => records(from, to)),
+    ];
+    const rows = await parts.reduce((union, part) => union.unionAll(part)).execute();
     return rows.map((r) => ({
       bucket: Number(r.bucket),
       type: r.type,
@@ -117,8 +177,38 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
   }
 
   return {
+    /**
+     * Moves up to `limit` trigger-appended deltas into the hourly rollups, in one statement (the delete
+     * and the upsert commit together, so a delta is counted once, before or after). Concurrent runs take
+     * disjoint deltas (SKIP LOCKED) and lock rollup rows in key order. Resolves to the deltas moved.
+     */
+    async compact(limit = 20_000): Promise<number> {
+      const res = await sql<{ n: number }>`
+        WITH moved AS (
+          DELETE FROM verification_rollup_deltas
+           WHERE ctid = ANY (ARRAY(SELECT ctid FROM verification_rollup_deltas LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+          RETURNING *
+        ), merged AS (
+          INSERT INTO verification_rollups AS r
+              (organisation_id, environment, hour, type, api_key_id, volume, verified, not_verified, failed, replays, charged_count, spend_kobo)
+            SELECT organisation_id, environment, hour, type, api_key_id, sum(volume), sum(verified), sum(not_verified), sum(failed),
+                   sum(replays), sum(charged_count), sum(spend_kobo)
+              FROM moved GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+          ON CONFLICT (organisation_id, environment, hour, type, api_key_id) DO UPDATE SET
+            volume        = r.volume + EXCLUDED.volume,
+            verified      = r.verified + EXCLUDED.verified,
+            not_verified  = r.not_verified + EXCLUDED.not_verified,
+            failed        = r.failed + EXCLUDED.failed,
+            replays       = r.replays + EXCLUDED.replays,
+            charged_count = r.charged_count + EXCLUDED.charged_count,
+            spend_kobo    = r.spend_kobo + EXCLUDED.spend_kobo
+        )
+        SELECT count(*)::integer AS n FROM moved`.execute(db);
+      return Number(res.rows[0]?.n ?? 0);
+    },
+
     /** Totals and per-type figures over [from, to) (defaults: the 30 days before now; at most 366 days). */
-    async summary(organisationId: string, filters: RecordFilters) {
+    async summary(organisationId: string, filters: AnalyticsFilters) {
       const to = filters.to ?? clock.now();
       const from = filters.from ?? new Date(to.getTime() - 30 * DAY_MS);
       if (from.getTime() >= to.getTime()) throw rangeError('must be before to');
@@ -153,7 +243,7 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
     },
 
     /** Contiguous zero-filled buckets of an hour or a (Lagos or UTC) day, optionally split by type. */
-    async timeseries(organisationId: string, filters: RecordFilters, options: { interval: Interval; timezone: Timezone; groupByType: boolean }) {
+    async timeseries(organisationId: string, filters: AnalyticsFilters, options: { interval: Interval; timezone: Timezone; groupByType: boolean }) {
       const { interval, timezone } = options;
       const step = STEP_MS[interval];
       const offset = OFFSET_MS[timezone];

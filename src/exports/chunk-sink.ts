@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-
 /** Where a file's bytes go: stored chunk by chunk, in order (`seq` from 0). */
 export type StoreChunk = (seq: number, bytes: Buffer) => Promise<void>;
 
@@ -43,15 +41,6 @@ export function createChunkSink(store: StoreChunk, chunkBytes = CHUNK_BYTES) {
     async end(): Promise<{ size: number; chunks: number }> {
       await flush();
       return { size, chunks: seq };
-    },
-    /** A Writable over the sink, for writers that pipe (the XLSX zip). */
-    writable(): Writable {
-      return new Writable({
-        highWaterMark: 64 * 1024,
-        write: (chunk: Buffer, _enc, done) => {
-          sink.write(chunk).then(() => done(), done);
-        },
-      });
     },
     get size() {
       return size;

@@ -10,10 +10,9 @@ import type { Logger } from '../platform/logger.js';
 import { decodeCursor, olderThan, pageLimit, toPage } from '../platform/paging.js';
 import type { DB, ExportFormat, ExportsTable, StoredFilters } from '../platform/schema.js';
 import { applyRecordFilters, parseRecordFilterQuery, parseRecordFiltersBody, type RecordFilterQueryInput, type RecordFilters, type RecordFiltersBodyInput } from '../records/filters.js';
-import { RECORD_VIEW_SELECT, recordView } from '../records/view.js';
-import { createChunkSink } from './chunk-sink.js';
-import { CSV_HEADER, csvLine } from './csv.js';
-import { createXlsxWriter } from './xlsx.js';
+import { CSV_HEADER } from './csv.js';
+import { writeExportFileInThread, type WriterThread } from './export-thread.js';
+import { RunStopped, toRecordFilters, writeExportFile, type ExportRunSpec } from './export-writer.js';
 
 /** The kind of the queued job that writes an export (src/jobs/). */
 export const EXPORT_JOB_KIND = 'export.write';
@@ -25,7 +24,6 @@ export const EXPORT_RETENTION_MS = 90 * 24 * 3600 * 1000;
 export const MAX_TAKEOVERS = 3;
 /** Records read per keyset batch; progress is written after each (so at least every 5,000 rows). */
 export const EXPORT_BATCH_ROWS = 5_000;
-const PROGRESS_EVERY_MS = 2_000;
 const RETRY_AFTER_SECONDS = 30;
 /** Indicative bytes per data row, for the estimate (measured on sandbox records). */
 const AVERAGE_ROW_BYTES: Record<ExportFormat, number> = { csv: 240, xlsx: 110 };
@@ -64,14 +62,6 @@ const notReady = (status: string) =>
   new AppError('EXPORT_NOT_READY', `This export is ${status}: its file can be downloaded once it is COMPLETED${status === 'FAILED' ? ' (a failed export has no file; request a new one)' : ''}`);
 const expired = () => new AppError('EXPORT_EXPIRED', 'The file of this export has expired (files are kept 7 days); request a new export');
 
-/** A run lost its job to another process (a takeover) or was told to stop: it writes nothing more. */
-class RunStopped extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'RunStopped';
-  }
-}
-
 export interface ExportServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
@@ -85,18 +75,8 @@ export interface ExportServiceDeps {
   maxActivePerOrg: number;
   /** Records per batch (tests make it small to see several batches). */
   batchRows?: number;
-}
-
-/** Filters as stored (normalised, snapshot `to`) back to the filters the WHERE builder takes. */
-function toRecordFilters(f: StoredFilters): RecordFilters {
-  return {
-    environment: f.environment,
-    ...(f.type ? { type: f.type } : {}),
-    ...(f.status ? { status: f.status } : {}),
-    ...(f.apiKeyId ? { apiKeyId: f.apiKeyId } : {}),
-    ...(f.from ? { from: new Date(f.from) } : {}),
-    to: new Date(f.to),
-  };
+  /** PostgreSQL: files are written in a low-priority worker thread with its own connection (export-thread.ts); absent, in this thread. */
+  writerThread?: WriterThread | null;
 }
 
 /**
@@ -196,83 +176,25 @@ export function createExportService(deps: ExportServiceDeps) {
     });
   }
 
-  /** Stores one chunk of this run's file, only while the run still owns the export. */
-  async function storeChunk(exportId: string, runId: string, seq: number, bytes: Buffer): Promise<void> {
-    const res = await sql`
-      INSERT INTO export_chunks (export_id, run_id, seq, bytes)
-      SELECT ${exportId}, ${runId}, ${seq}::integer, ${bytes}::bytea
-      WHERE EXISTS (SELECT 1 FROM exports WHERE id = ${exportId} AND run_id = ${runId} AND status = 'RUNNING')`.execute(db);
-    if (Number(res.numAffectedRows ?? 0n) === 0) throw new RunStopped('the export was taken over by another run');
-  }
-
-  async function writeProgress(exportId: string, runId: string, processed: number, rowCount: number): Promise<void> {
-    const progress = rowCount === 0 ? 0 : Math.min(99, Math.floor((100 * processed) / rowCount));
-    const res = await db
-      .updateTable('exports')
-      .set({ processed_rows: processed, progress })
-      .where('id', '=', exportId)
-      .where('run_id', '=', runId)
-      .where('status', '=', 'RUNNING')
-      .executeTakeFirst();
-    if (res.numUpdatedRows === 0n) throw new RunStopped('the export was taken over by another run');
-  }
-
-  /** Reads the records in list order by keyset batches and hands each view to `write`; resolves to the count. */
-  async function streamRecords(row: ExportRow, signal: AbortSignal, write: (views: ReturnType<typeof recordView>[]) => Promise<void>, onBatch: (processed: number) => Promise<void>): Promise<number> {
-    const filters = toRecordFilters(row.filters);
-    let position: { createdAt: Date; id: string } | null = null;
-    let processed = 0;
-    for (;;) {
-      if (signal.aborted) throw new RunStopped('the run was told to stop');
-      let q = db.selectFrom('verification_records').select([...RECORD_VIEW_SELECT]).where('organisation_id', '=', row.organisation_id);
-      q = applyRecordFilters(q as never, filters) as typeof q;
-      if (position) q = q.where(olderThan(position));
-      const batch = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchRows).execute();
-      if (batch.length === 0) return processed;
-      await write(batch.map((r) => recordView(r)));
-      processed += batch.length;
-      const last = batch[batch.length - 1]!;
-      position = { createdAt: new Date(last.created_at), id: last.id };
-      await onBatch(processed);
-      if (batch.length < batchRows) return processed;
-    }
-  }
-
   /** Writes the file of one claimed export; a run that was taken over or told to stop ends quietly. */
   async function run(exportId: string, context: JobContext): Promise<void> {
     const started = await begin(exportId, context.id);
     if (!started) return;
     const { row, runId } = started;
-    const sink = createChunkSink((seq, bytes) => storeChunk(exportId, runId, seq, bytes));
-    let lastProgressAt = Date.now();
-    let lastProgressRows = 0;
-    const onBatch = async (processed: number) => {
-      // At least every 5,000 rows (a batch is at most that) or 2 s.
-      if (processed - lastProgressRows >= Math.min(5_000, batchRows) || Date.now() - lastProgressAt >= PROGRESS_EVERY_MS) {
-        await writeProgress(exportId, runId, processed, row.row_count);
-        lastProgressAt = Date.now();
-        lastProgressRows = processed;
-      }
+    const spec: ExportRunSpec = {
+      exportId,
+      runId,
+      organisationId: row.organisation_id,
+      format: row.format,
+      filters: row.filters,
+      createdAt: new Date(row.created_at).toISOString(),
+      rowCount: row.row_count,
+      batchRows,
     };
     try {
-      let processed: number;
-      if (row.format === 'csv') {
-        await sink.write(CSV_HEADER);
-        processed = await streamRecords(row, context.signal, async (views) => {
-          let text = '';
-          for (const v of views) text += csvLine(v);
-          await sink.write(text);
-        }, onBatch);
-      } else {
-        const xlsx = createXlsxWriter(sink.writable(), new Date(row.created_at));
-        processed = await streamRecords(row, context.signal, async (views) => {
-          for (const v of views) xlsx.addRow(v);
-          // Let the zip drain what the batch added before reading the next one.
-          await new Promise((resolve) => setImmediate(resolve));
-        }, onBatch);
-        await xlsx.end();
-      }
-      const { size } = await sink.end();
+      const { processed, size } = deps.writerThread
+        ? await writeExportFileInThread(deps.writerThread, spec, context.signal)
+        : await writeExportFile(db, spec, () => context.signal.aborted);
       const now = clock.now();
       const done = await db.transaction().execute(async (trx) => {
         const res = await trx

@@ -14,6 +14,8 @@ export interface Database {
   db: Kysely<DB>;
   /** Where the data lives, safe to print (no password). */
   description: string;
+  /** PostgreSQL's connection URL, for work that opens its own connections (an export's writer thread); null for the embedded database. */
+  connectionUrl: string | null;
   /** Applies pending migrations under a lock, so concurrent starts apply each one once. */
   migrate(): Promise<string[]>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     kind: 'postgres',
     db,
+    connectionUrl: url,
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
     async migrate() {
       const client = await pool.connect();
@@ -92,6 +95,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
     kind: 'pglite',
+    connectionUrl: null,
     db,
     description: dataDir === null ? 'embedded PostgreSQL (in memory)' : `embedded PostgreSQL in ${dataDir}`,
     async migrate() {

@@ -103,6 +103,27 @@ export interface VerificationRecordsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Hourly counters of the records per organisation, environment, type and key (migrations/0013_analytics_rollup.sql,
+ * src/analytics/). verification_rollup_deltas has the same columns: what the trigger on verification_records
+ * appends, moved into verification_rollups by the compaction job; readers add the two.
+ */
+export interface VerificationRollupsTable {
+  organisation_id: string;
+  environment: KeyType;
+  /** The UTC hour of the records' created_at. */
+  hour: Timestamp;
+  type: string;
+  api_key_id: string;
+  volume: number;
+  verified: number;
+  not_verified: number;
+  failed: number;
+  replays: number;
+  charged_count: number;
+  spend_kobo: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
@@ -339,6 +360,8 @@ export interface DB {
   organisation_services: OrganisationServicesTable;
   cache_epoch: CacheEpochTable;
   verification_records: VerificationRecordsTable;
+  verification_rollups: VerificationRollupsTable;
+  verification_rollup_deltas: VerificationRollupsTable;
   schema_migrations: SchemaMigrationsTable;
   login_challenges: LoginChallengesTable;
   sessions: SessionsTable;

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { SERVICE_CODES } from '../../src/catalogue/catalogue.js';
 import { exportJobs } from '../../src/exports/exports.jobs.js';
@@ -74,6 +75,9 @@ describeEachBackend(
         maxActivePerOrg: options.maxActivePerOrg ?? 2,
         // Small batches: several batches, progress writes and keyset steps even for a few records.
         batchRows: 3,
+        // As the server does: on PostgreSQL the file is written by the writer thread (at normal priority
+        // here: a low one is starved by the parallel suites on a 2-core machine).
+        writerThread: x.database.connectionUrl ? { databaseUrl: x.database.connectionUrl, nice: 0 } : null,
       });
     /** A worker as another `idv serve` process would run it: only the export job, under its own name. */
     const worker = (owner: string) => createJobRunner({ logger: silent, queue: h().services.jobQueue, periodic: [], queued: exportJobs(exportsOf(h())).queued, owner });
@@ -240,6 +244,41 @@ describeEachBackend(
       // The dead run's chunks are gone.
       const left = await db.selectFrom('export_chunks').select('run_id').where('export_id', '=', interrupted).execute();
       expect(left.filter((c) => c.run_id === 'dead-run')).toEqual([]);
+    });
+
+    it('a run told to stop mid-file (its process shutting down) hands the export back: no takeover counted, and the next run writes the whole file', async () => {
+      const t = await tenant(0);
+      // 3,000 records by SQL (1,000 batches of 3), so the run is still writing when it is told to stop.
+      await sql`
+        INSERT INTO verification_records
+          (id, organisation_id, type, endpoint, environment, verification_status, error_code, http_status, charged,
+           charge_amount_kobo, reference_id, identifier_type, identifier_ciphertext, identifier_hash, identifier_masked,
+           purpose, request_reason, api_key_id, request_id, duration_ms, replay_of, created_at)
+        SELECT 'ver_stop' || lpad(i::text, 8, '0') || ${t.org.organisationId}, ${t.org.organisationId}, 'NIN_LOOKUP', '/v1/nin/raw/lookup', 'test',
+               'VERIFIED', NULL, 200, false, 0, 'ref-' || i, 'NIN', '\\x00'::bytea, decode(md5(i::text), 'hex'), '*******1111',
+               NULL, 'ACCOUNT_OPENING', ${t.org.testKeyId}, 'req_stop' || i, 5, NULL, ${clock.now()}::timestamptz - i * interval '1 millisecond'
+          FROM generate_series(1, 3000) AS i`.execute(h().database.db);
+      const id = (await post(t.owner, { format: 'csv', filters: { environment: 'test' } })).json().data.id;
+      const db = h().database.db;
+      const stop = new AbortController();
+      const running = exportsOf(h()).run(id, { id: 'job-of-a-stopping-process', attempt: 1, signal: stop.signal });
+      // Stop it once it has written some rows.
+      for (;;) {
+        const row = await db.selectFrom('exports').select(['processed_rows', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+        if (row.processed_rows > 0) break;
+        expect(row.status).not.toBe('COMPLETED');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      stop.abort();
+      await running;
+      const back = await db.selectFrom('exports').select(['status', 'run_id', 'takeovers', 'processed_rows']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(back).toEqual({ status: 'RUNNING', run_id: null, takeovers: 0, processed_rows: 0 });
+      // The queued job is still there: a worker runs it from zero.
+      expect(await worker('B').runDue()).toBe(1);
+      const done = (await get(t.owner, `/v1/verifications/exports/${id}`)).json().data;
+      expect(done).toMatchObject({ status: 'COMPLETED', rowCount: 3000, processedRows: 3000 });
+      const file = await get(t.owner, `/v1/verifications/exports/${id}/download`);
+      expect(parseCsv(file.rawPayload.toString('utf8'))).toHaveLength(3001);
     });
 
     it('the third takeover fails the export with INTERNAL_ERROR and no file', async () => {

@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../platform/db.js';
+import { RunStopped, writeExportFile, type ExportRunSpec } from './export-writer.js';
+
+/**
+ * Writing an export's file off the server's event loop (PostgreSQL only: the embedded database lives
+ * in the server's thread). The file is written by a worker thread of its own, at a low CPU priority
+ * (EXPORT_THREAD_NICE: on Linux a thread's niceness is its own), with one database connection of its
+ * own. Serving API requests comes first: on an idle machine the export has a core to itself, on a
+ * busy one it takes a small share. This file is both the runner (the server's side) and
+ * the thread's entry, told apart by the thread's workerData.
+ */
+
+interface ThreadData {
+  idvExportThread: true;
+  databaseUrl: string;
+  nice: number;
+  spec: ExportRunSpec;
+}
+
+type ThreadResult = { kind: 'done'; processed: number; size: number } | { kind: 'stopped'; reason: string } | { kind: 'error'; message: string };
+
+/**
+ * The thread's niceness. 10 weighs about a tenth of a request-serving thread (nice 0) when both want
+ * the CPU: requests keep their speed (bench/records.js: within 20 %) and an export still advances on a
+ * saturated machine (19, a sixtieth, starves it there).
+ */
+export const EXPORT_THREAD_NICE = 10;
+
+/** Where and how the writer thread runs (ExportServiceDeps.writerThread). */
+export interface WriterThread {
+  databaseUrl: string;
+  /** Defaults to EXPORT_THREAD_NICE; tests on a loaded machine use 0. */
+  nice?: number;
+}
+
+/** The thread's heap is bounded: a writer that grows with the file is a bug, and fails the export instead of the server. */
+const THREAD_HEAP_MB = 128;
+
+/** This file as a thread's entry; from TypeScript sources (tests, `npm run dev`), through tsx's loader registered in the thread first. */
+function threadEntry(): [string | URL, { eval?: boolean }?] {
+  const self = new URL(import.meta.url);
+  if (!self.pathname.endsWith('.ts')) return [self];
+  const tsx = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self.href)}); });`;
+  return [code, { eval: true }];
+}
+
+/** Runs writeExportFile in a worker thread; the same answer and errors as calling it in this thread. */
+export function writeExportFileInThread(thread: WriterThread, spec: ExportRunSpec, signal: AbortSignal): Promise<{ processed: number; size: number }> {
+  if (signal.aborted) return Promise.reject(new RunStopped('the run was told to stop'));
+  const data: ThreadData = { idvExportThread: true, databaseUrl: thread.databaseUrl, nice: thread.nice ?? EXPORT_THREAD_NICE, spec };
+  const [entry, entryOptions] = threadEntry();
+  const worker = new Worker(entry, { ...entryOptions, workerData: data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      fn();
+    };
+    // A stopping process hands the run back at once: the thread is ended where it stands (a chunk half
+    // inserted is rolled back with its connection).
+    const onAbort = () => {
+      settle(() => reject(new RunStopped('the run was told to stop')));
+      void worker.terminate();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (result: ThreadResult) => {
+      if (result.kind === 'done') settle(() => resolve({ processed: result.processed, size: result.size }));
+      else if (result.kind === 'stopped') settle(() => reject(new RunStopped(result.reason)));
+      else settle(() => reject(new Error(`export thread: ${result.message}`)));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`export thread exited with code ${code} before finishing`))));
+  });
+}
+
+async function threadMain(data: ThreadData): Promise<void> {
+  try {
+    setPriority(data.nice);
+  } catch {
+    // Not allowed here: the export still runs, at normal priority.
+  }
+  const database = await openDatabase({ kind: 'postgres', url: data.databaseUrl, poolSize: 1 });
+  let result: ThreadResult;
+  try {
+    const { processed, size } = await writeExportFile(database.db, data.spec, () => false);
+    result = { kind: 'done', processed, size };
+  } catch (err) {
+    result = err instanceof RunStopped ? { kind: 'stopped', reason: err.message } : { kind: 'error', message: (err as Error).message };
+  } finally {
+    await database.close().catch(() => undefined);
+  }
+  parentPort!.postMessage(result);
+}
+
+if ((workerData as ThreadData | null)?.idvExportThread === true) void threadMain(workerData as ThreadData);
