@@ -3,26 +3,28 @@
 -- A 30-day summary or timeseries over a million records cost 150–450 ms even as an index-only scan of
 -- verification_records_analytics_idx (0011): every record of the range was read. Here the counters of
 -- each (organisation, environment, UTC hour, type, key) are kept in one row, so the whole hours of a
--- range are a primary-key range scan of at most 24 rows per hour, type and key (src/analytics/).
+-- range are a primary-key range scan (src/analytics/).
 --
 -- Why hourly: Lagos is UTC+01:00 all year, so every bucket analytics answers (a UTC or Lagos day, an
 -- hour) is a union of whole UTC hours; only the partial hours at the edges of a summary's arbitrary
 -- from/to are read from the records themselves.
 --
--- Why a statement trigger: the figures must stay exact at the moment of the request (§10.3: every
--- committed record counts, nothing lags). The counters are written by the same transaction as the
--- records, whichever path inserts them (verification_settle, the record writer's multi-row INSERT, SQL
--- seeding), so they commit or roll back with them. FOR EACH STATEMENT with the transition table makes
--- it one row per settlement batch and group, not one per record. Records are immutable (UPDATE
--- refused, 0001) and never deleted, so INSERT is the only change to follow.
---
--- Why deltas: the trigger only appends to verification_rollup_deltas, so concurrent batches of one
--- organisation never wait on each other (an upsert of the current hour's row would queue every batch
--- behind the one before it until its commit). A periodic job (src/analytics/analytics.jobs.ts) moves
--- the deltas into verification_rollups in one statement (delete and upsert commit together); readers
--- add both tables, so a delta counts exactly once whether or not it has been moved yet.
+-- Why a watermark of transaction ids, not a trigger: the figures must be exact at the moment of the
+-- request (§10.3), and the settlement path must not pay for them (a statement trigger writing counters
+-- with every record insert cost the sandbox lookup 15–25 % of its throughput, measured). So each
+-- record carries the id of the transaction that wrote it (created_xid, cheap: a default and an
+-- append-only index), and a job (src/analytics/analytics.jobs.ts) adds to the rollups every record
+-- whose transaction id lies in [watermark, xmin), then moves the watermark to xmin, in one
+-- transaction. xmin is its snapshot's oldest transaction still running: every transaction below it has
+-- ended, so each of its records is either committed and visible, or never will be — none arrives late.
+-- A reader adds, in one statement (one snapshot), the rollups and the records at or above the
+-- watermark it sees: each committed record is counted exactly once, whenever the job last ran.
 
--- Derived data, checked against nothing: no foreign keys (their checks would cost every settlement).
+ALTER TABLE verification_records ADD COLUMN created_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+-- The records not rolled up yet, for the readers and the job: the newest few seconds.
+CREATE INDEX verification_records_created_xid_idx ON verification_records (created_xid);
+
+-- Derived data, checked against nothing: no foreign keys (their checks would cost every compaction).
 CREATE TABLE verification_rollups (
   organisation_id  text NOT NULL,
   environment      text NOT NULL,
@@ -45,59 +47,10 @@ CREATE TABLE verification_rollups (
 -- on the page lets each update be HOT (no index write, old versions pruned in place).
 WITH (fillfactor = 70);
 
--- What the trigger appends: the counters of one statement's records, per group; no key, no lock.
-CREATE TABLE verification_rollup_deltas (
-  organisation_id  text NOT NULL,
-  environment      text NOT NULL,
-  hour             timestamptz NOT NULL,
-  type             text NOT NULL,
-  api_key_id       text NOT NULL,
-  volume           bigint NOT NULL,
-  verified         bigint NOT NULL,
-  not_verified     bigint NOT NULL,
-  failed           bigint NOT NULL,
-  replays          bigint NOT NULL,
-  charged_count    bigint NOT NULL,
-  spend_kobo       bigint NOT NULL
+-- One row: every record whose created_xid is below it is in verification_rollups. It starts at 0, so
+-- the records existing now are rolled up by the job's first run (and counted from the records until).
+CREATE TABLE verification_rollup_watermark (
+  id         smallint PRIMARY KEY CHECK (id = 1),
+  watermark  xid8 NOT NULL
 );
-CREATE INDEX verification_rollup_deltas_range_idx ON verification_rollup_deltas (organisation_id, environment, hour);
-
-CREATE FUNCTION verification_rollups_add() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO verification_rollup_deltas
-      (organisation_id, environment, hour, type, api_key_id, volume, verified, not_verified, failed, replays, charged_count, spend_kobo)
-    SELECT organisation_id, environment, date_trunc('hour', created_at, 'UTC'), type, api_key_id,
-           count(*),
-           count(*) FILTER (WHERE verification_status = 'VERIFIED'),
-           count(*) FILTER (WHERE verification_status = 'NOT_VERIFIED'),
-           count(*) FILTER (WHERE verification_status IS NULL),
-           count(replay_of),
-           count(*) FILTER (WHERE charged),
-           coalesce(sum(charge_amount_kobo) FILTER (WHERE charged), 0)
-      FROM new_rows
-      GROUP BY 1, 2, 3, 4, 5;
-  RETURN NULL;
-END;
-$$;
-
--- Created before the backfill: CREATE TRIGGER locks verification_records against writes (SHARE ROW
--- EXCLUSIVE) until this migration commits, after waiting for the inserts in progress. So the backfill
--- below sees every record committed before, and every later insert goes through the trigger: none is
--- missed or counted twice.
-CREATE TRIGGER verification_records_rollup
-  AFTER INSERT ON verification_records
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION verification_rollups_add();
-
-INSERT INTO verification_rollups
-    (organisation_id, environment, hour, type, api_key_id, volume, verified, not_verified, failed, replays, charged_count, spend_kobo)
-  SELECT organisation_id, environment, date_trunc('hour', created_at, 'UTC'), type, api_key_id,
-         count(*),
-         count(*) FILTER (WHERE verification_status = 'VERIFIED'),
-         count(*) FILTER (WHERE verification_status = 'NOT_VERIFIED'),
-         count(*) FILTER (WHERE verification_status IS NULL),
-         count(replay_of),
-         count(*) FILTER (WHERE charged),
-         coalesce(sum(charge_amount_kobo) FILTER (WHERE charged), 0)
-    FROM verification_records
-    GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO verification_rollup_watermark (id, watermark) VALUES (1, '0');

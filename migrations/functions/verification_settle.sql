@@ -85,8 +85,10 @@ BEGIN
   END LOOP;
 
   IF cardinality(recs) > 0 THEN
+    -- created_xid is this transaction's id (what its column default gives every other insert: 0013).
     INSERT INTO verification_records
-      SELECT r.* FROM unnest(recs) AS v(i), LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record') r;
+      SELECT r.* FROM unnest(recs) AS v(i),
+        LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record' || jsonb_build_object('created_xid', pg_current_xact_id()::text)) r;
     -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
     INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
       SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now

@@ -7,9 +7,9 @@ import { applyRecordFilters, type RecordFilters } from '../records/filters.js';
 
 /**
  * Analytics (DESIGN.md §10.3): figures aggregated in SQL at the moment of the request, exact (nothing
- * cached, nothing lagging). The whole UTC hours of a range are read from verification_rollups and
- * verification_rollup_deltas, the hourly counters a trigger appends in the same transaction as each
- * record and a job compacts (migration 0013, compact() below); only the
+ * cached, nothing lagging). The whole UTC hours of a range are read from verification_rollups, the
+ * hourly counters a job keeps of every record below a watermark of transaction ids, plus the records
+ * at or above it (the last few seconds' worth; migration 0013, compact() below); only the
  * partial hours at the edges of a summary's range are counted from the records themselves, served by
  * verification_records_analytics_idx (migration 0011). Lagos days and hours are unions of whole UTC
  * hours, so a timeseries reads the rollup alone. Both parts go in one statement (UNION ALL): one
@@ -112,7 +112,8 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
       bucket ? sql<number>`floor((extract(epoch from ${sql.ref(at)}) * 1000 - ${bucket.fromMs}) / ${bucket.stepMs})::integer` : sql<number>`0`;
     // The same three filters on both tables (analytics has no status filter: the routes refuse it).
     const { type, environment, apiKeyId } = filters;
-    const records = (from: number, to: number) =>
+    // The records of [from, to): all of them (an edge), or only those not rolled up yet (the tail of whole hours).
+    const records = (from: number, to: number, notRolledUp: boolean) =>
       applyRecordFilters(db.selectFrom('verification_records').where('organisation_id', '=', organisationId), {
         environment,
         ...(type ? { type } : {}),
@@ -120,6 +121,7 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
         from: new Date(from),
         to: new Date(to),
       })
+        .$if(notRolledUp, (q) => q.where(sql<boolean>`created_xid >= (SELECT watermark FROM verification_rollup_watermark WHERE id = 1)`))
         .select([
           bucketOf('created_at').as('bucket'),
           'type',
@@ -132,9 +134,9 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
           sql<string>`coalesce(sum(charge_amount_kobo) filter (where charged), 0)::bigint`.as('spend_kobo'),
         ])
         .groupBy([sql`1`, 'type']);
-    const rollups = (table: 'verification_rollups' | 'verification_rollup_deltas', from: number, to: number) => {
+    const rollups = (from: number, to: number) => {
       let q = db
-        .selectFrom(table as 'verification_rollups')
+        .selectFrom('verification_rollups')
         .where('organisation_id', '=', organisationId)
         .where('environment', '=', environment)
         .where('hour', '>=', new Date(from))
@@ -156,9 +158,10 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
         .groupBy([sql`1`, 'type']);
     };
     const { hours, edges } = splitHours(filters.from.getTime(), filters.to.getTime());
-    const parts = [
-      ...(hours ? [rollups('verification_rollups', hours[0], hours[1]), rollups('verification_rollup_deltas', hours[0], hours[1])] : []),
-      ...edges.map(([from, to]) => records(from, to)),
+    // Every part selects the same columns; typed as the rollup part so that they union.
+    const parts: Array<ReturnType<typeof rollups>> = [
+      ...(hours ? [rollups(hours[0], hours[1]), records(hours[0], hours[1], true) as unknown as ReturnType<typeof rollups>] : []),
+      ...edges.map(([from, to]) => records(from, to, false) as unknown as ReturnType<typeof rollups>),
     ];
     const rows = await parts.reduce((union, part) => union.unionAll(part)).execute();
     return rows.map((r) => ({
@@ -178,22 +181,35 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
 
   return {
     /**
-     * Moves up to `limit` trigger-appended deltas into the hourly rollups, in one statement (the delete
-     * and the upsert commit together, so a delta is counted once, before or after). Concurrent runs take
-     * disjoint deltas (SKIP LOCKED) and lock rollup rows in key order. Resolves to the deltas moved.
+     * Adds to the hourly rollups every record written by a transaction in [watermark, xmin) and moves the
+     * watermark to xmin, in one transaction (migration 0013 says why that is exact). Resolves to the
+     * rollup rows written.
      */
-    async compact(limit = 20_000): Promise<number> {
-      const res = await sql<{ n: number }>`
-        WITH moved AS (
-          DELETE FROM verification_rollup_deltas
-           WHERE ctid = ANY (ARRAY(SELECT ctid FROM verification_rollup_deltas LIMIT ${limit} FOR UPDATE SKIP LOCKED))
-          RETURNING *
-        ), merged AS (
+    async compact(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        // One compaction at a time across processes; the next one reads the watermark this one leaves.
+        const current = await sql<{ w: string }>`SELECT watermark::text AS w FROM verification_rollup_watermark WHERE id = 1 FOR UPDATE`.execute(trx);
+        const from = current.rows[0]!.w;
+        // Taken after the lock, in a statement of its own: every transaction below it has ended, and the
+        // next statement's snapshot (later) sees all that committed.
+        const xmin = await sql<{ x: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x`.execute(trx);
+        const to = xmin.rows[0]!.x;
+        if (BigInt(to) <= BigInt(from)) return 0;
+        const res = await sql`
           INSERT INTO verification_rollups AS r
               (organisation_id, environment, hour, type, api_key_id, volume, verified, not_verified, failed, replays, charged_count, spend_kobo)
-            SELECT organisation_id, environment, hour, type, api_key_id, sum(volume), sum(verified), sum(not_verified), sum(failed),
-                   sum(replays), sum(charged_count), sum(spend_kobo)
-              FROM moved GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+            SELECT organisation_id, environment, date_trunc('hour', created_at, 'UTC'), type, api_key_id,
+                   count(*),
+                   count(*) FILTER (WHERE verification_status = 'VERIFIED'),
+                   count(*) FILTER (WHERE verification_status = 'NOT_VERIFIED'),
+                   count(*) FILTER (WHERE verification_status IS NULL),
+                   count(replay_of),
+                   count(*) FILTER (WHERE charged),
+                   coalesce(sum(charge_amount_kobo) FILTER (WHERE charged), 0)
+              FROM verification_records
+             WHERE created_xid >= ${from}::xid8 AND created_xid < ${to}::xid8
+             GROUP BY 1, 2, 3, 4, 5
+             ORDER BY 1, 2, 3, 4, 5
           ON CONFLICT (organisation_id, environment, hour, type, api_key_id) DO UPDATE SET
             volume        = r.volume + EXCLUDED.volume,
             verified      = r.verified + EXCLUDED.verified,
@@ -201,10 +217,10 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; clock: Clock; ser
             failed        = r.failed + EXCLUDED.failed,
             replays       = r.replays + EXCLUDED.replays,
             charged_count = r.charged_count + EXCLUDED.charged_count,
-            spend_kobo    = r.spend_kobo + EXCLUDED.spend_kobo
-        )
-        SELECT count(*)::integer AS n FROM moved`.execute(db);
-      return Number(res.rows[0]?.n ?? 0);
+            spend_kobo    = r.spend_kobo + EXCLUDED.spend_kobo`.execute(trx);
+        await sql`UPDATE verification_rollup_watermark SET watermark = ${to}::xid8 WHERE id = 1`.execute(trx);
+        return Number(res.numAffectedRows ?? 0n);
+      });
     },
 
     /** Totals and per-type figures over [from, to) (defaults: the 30 days before now; at most 366 days). */

@@ -101,12 +101,13 @@ export interface VerificationRecordsTable {
   replay_of: string | null;
   resolved_by: 'RESOLUTION_PROVIDER' | 'REGISTER_PHONE_LOOKUP' | null;
   created_at: Timestamp;
+  /** The id of the transaction that wrote it (xid8, as text): the analytics rollups' watermark (0013). */
+  created_xid: Generated<string>;
 }
 
 /**
  * Hourly counters of the records per organisation, environment, type and key (migrations/0013_analytics_rollup.sql,
- * src/analytics/). verification_rollup_deltas has the same columns: what the trigger on verification_records
- * appends, moved into verification_rollups by the compaction job; readers add the two.
+ * src/analytics/): every record whose created_xid is below verification_rollup_watermark's, added by the compaction job.
  */
 export interface VerificationRollupsTable {
   organisation_id: string;
@@ -361,7 +362,7 @@ export interface DB {
   cache_epoch: CacheEpochTable;
   verification_records: VerificationRecordsTable;
   verification_rollups: VerificationRollupsTable;
-  verification_rollup_deltas: VerificationRollupsTable;
+  verification_rollup_watermark: { id: number; watermark: string };
   schema_migrations: SchemaMigrationsTable;
   login_challenges: LoginChallengesTable;
   sessions: SessionsTable;

@@ -429,8 +429,12 @@ describeEachBackend(
                (ARRAY[${fx.keys.live}, ${fx.keys.second}])[1 + i % 3 % 2], 'req_gen_' || i, 1,
                timestamptz '2026-11-20T00:00:00Z' + i * interval '7 minutes 13.000001 seconds'
           FROM generate_series(1, 400) AS i`.execute(h().database.db);
-      const rows = await expectRollupsMatchRecords(h(), fx.org.organisationId);
-      expect(rows.reduce((n, r) => n + r.volume, 0)).toBe(SPECS.length + 400);
+      await expectRollupsMatchRecords(h(), fx.org.organisationId);
+      // Every record counted once, rolled up or not yet: whole hours only, then with edges.
+      const everything = async (range: string) =>
+        (await get(fx.who, `/v1/analytics/summary?${range}`)).volume + (await get(fx.who, `/v1/analytics/summary?environment=test&${range}`)).volume;
+      expect(await everything('from=2026-11-19T00:00:00Z&to=2026-11-23T00:00:00Z')).toBe(SPECS.length + 400);
+      expect(await everything('from=2026-11-19T00:00:00.5Z&to=2026-11-22T23:59:59.5Z')).toBe(SPECS.length + 400);
 
       // The API: live calls settle through verification_settle, test calls through the record writer.
       await fund(h().services, fx.org.organisationId, 1000);
@@ -461,11 +465,11 @@ describeEachBackend(
       await expect(
         h().database.db.transaction().execute(async (trx) => {
           await trx.insertInto('verification_records').values(extra).execute();
-          // Inside the transaction the rollup already counts them: it is written by the same statement.
+          // Inside the transaction the records already count (not rolled up yet: read beside the rollups).
           const inside = await sql<{ n: string }>`
-            SELECT sum(volume) AS n FROM (SELECT * FROM verification_rollups UNION ALL SELECT * FROM verification_rollup_deltas) u
-             WHERE organisation_id = ${fx.org.organisationId}`.execute(trx);
-          expect(Number(inside.rows[0]!.n)).toBe(SPECS.length + extra.length);
+            SELECT count(*) AS n FROM verification_records
+             WHERE id = ANY(${extra.map((r) => r.id)}::text[]) AND created_xid >= (SELECT watermark FROM verification_rollup_watermark WHERE id = 1)`.execute(trx);
+          expect(Number(inside.rows[0]!.n)).toBe(extra.length);
           throw rolledBack;
         }),
       ).rejects.toBe(rolledBack);
@@ -491,19 +495,32 @@ describeEachBackend(
       expect(after).toMatchObject(expected);
       expect(after.volume - summaryBefore.volume).toBe(written.flat().filter((r) => r.rec.micros >= micros('2026-11-20T21:30:00.000Z')).length);
 
-      // Compactions (two at once, beside more inserts) move the deltas into the rollup: nothing counted twice or lost.
+      // Compactions (two at once, beside more inserts) add records to the rollup: nothing counted twice or lost.
       const more = rowsOf(fx.org, fx.keys, SPECS.filter((s) => !s.replay), null);
       const analytics = h().services.analytics;
-      await Promise.all([analytics.compact(3), analytics.compact(), h().database.db.insertInto('verification_records').values(more.map((r) => r.row)).execute(), analytics.compact()]);
+      await Promise.all([analytics.compact(), analytics.compact(), h().database.db.insertInto('verification_records').values(more.map((r) => r.row)).execute(), analytics.compact()]);
       fx.records.push(...more.map((r) => r.rec));
-      await expectRollupsMatchRecords(h(), fx.org.organisationId);
-      while ((await analytics.compact()) > 0);
-      const left = await h().database.db.selectFrom('verification_rollup_deltas').select('hour').where('organisation_id', '=', fx.org.organisationId).execute();
-      expect(left).toEqual([]);
       await expectRollupsMatchRecords(h(), fx.org.organisationId);
       const compacted = await get(fx.who, day);
       const { types: _t2, figuresOf: _f2, ...expectedAfter } = handCount(fx.records, { from: '2026-11-20T21:30:00.000Z', to: '2026-11-21T23:30:00.000Z' });
       expect(compacted).toMatchObject(expectedAfter);
+    });
+
+    it('counts a record at once, before the job has rolled it up, and once only after', async () => {
+      const fx = await newFixture([{ at: '2026-11-20T10:15:00.000Z' }]);
+      await h().services.analytics.compact();
+      const whole = '/v1/analytics/summary?from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z';
+      const series = '/v1/analytics/timeseries?interval=day&timezone=UTC&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z';
+      expect((await get(fx.who, whole)).volume).toBe(1);
+      const late = rowsOf(fx.org, fx.keys, [{ at: '2026-11-20T11:00:00.000Z' }, { at: '2026-11-20T11:30:00.000Z', status: null }], null);
+      await h().database.db.insertInto('verification_records').values(late.map((r) => r.row)).execute();
+      // Not rolled up yet: read from the records beside the rollups.
+      expect((await get(fx.who, whole)).volume).toBe(3);
+      expect((await get(fx.who, series)).buckets.map((b: { volume: number; failed: number }) => [b.volume, b.failed])).toEqual([[3, 1]]);
+      await h().services.analytics.compact();
+      expect((await get(fx.who, whole)).volume).toBe(3);
+      expect((await get(fx.who, series)).buckets.map((b: { volume: number; failed: number }) => [b.volume, b.failed])).toEqual([[3, 1]]);
+      await expectRollupsMatchRecords(h(), fx.org.organisationId);
     });
 
     it('splits a range into the whole UTC hours inside it and the partial hours at its edges', () => {
