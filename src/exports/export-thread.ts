@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../platform/db.js';
+import { postgresKysely } from '../platform/postgres.js';
 import { RunStopped, writeExportFile, type ExportRunSpec } from './export-writer.js';
 
 /**
@@ -86,15 +86,15 @@ async function threadMain(data: ThreadData): Promise<void> {
   } catch {
     // Not allowed here: the export still runs, at normal priority.
   }
-  const database = await openDatabase({ kind: 'postgres', url: data.databaseUrl, poolSize: 1 });
+  const { db } = postgresKysely(data.databaseUrl, 1);
   let result: ThreadResult;
   try {
-    const { processed, size } = await writeExportFile(database.db, data.spec, () => false);
+    const { processed, size } = await writeExportFile(db, data.spec, () => false);
     result = { kind: 'done', processed, size };
   } catch (err) {
     result = err instanceof RunStopped ? { kind: 'stopped', reason: err.message } : { kind: 'error', message: (err as Error).message };
   } finally {
-    await database.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
   }
   parentPort!.postMessage(result);
 }

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { postgresKysely } from './postgres.js';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -36,24 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    application_name: 'idv',
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-        // int8 (kobo, counters) as a number: every amount is far below 2^53 kobo.
-        if (oid === 20) return (value: string) => toSafeNumber(value);
-        return pg.types.getTypeParser(oid, format);
-      }) as typeof pg.types.getTypeParser,
-    },
-  });
-  // A connection lost (a failover, a restart, pg_terminate_backend) must never crash the process: the
-  // pool reports it for idle clients, each client for itself while checked out. The query in flight
-  // still fails (and is answered 503), and the pool discards the dead client.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { db, pool } = postgresKysely(url, poolSize);
   const parsed = new URL(url);
   return {
     kind: 'postgres',
@@ -136,12 +119,6 @@ async function applyPending(exec: Exec): Promise<string[]> {
     applied.push(version);
   }
   return applied;
-}
-
-function toSafeNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is beyond the safe integer range`);
-  return n;
 }
 
 /** Readiness probe: the database answers a trivial query. */
