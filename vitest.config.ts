@@ -18,6 +18,10 @@ const PROCESS_SUITES = [
   // It documents an export still PENDING (409 on download): no export worker of another suite may run
   // beside it on the shared PostgreSQL database (test/e2e/exports.test.ts runs workers on a clock a year ahead).
   'test/e2e/readme.test.ts',
+  // Real receivers, delivery workers and their schedules: polled conditions that four suites in
+  // parallel on two cores can starve past the test timeout.
+  'test/e2e/webhooks-delivery.test.ts',
+  'test/e2e/notifications-delivery.test.ts',
 ];
 
 export default defineConfig({

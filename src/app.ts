@@ -12,10 +12,13 @@ import { registerWalletRoutes } from './billing/wallet.routes.js';
 import { registerPaymentRoutes } from './billing/payments.routes.js';
 import { registerAccessLevelRoutes } from './catalogue/access-levels.routes.js';
 import { registerCatalogueRoutes } from './catalogue/catalogue.routes.js';
+import { registerNotificationRoutes } from './notifications/notifications.routes.js';
 import { registerOutboxRoutes } from './notifications/outbox.routes.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
+import { registerEventRoutes } from './events/events.routes.js';
 import { registerRecordRoutes } from './records/records.routes.js';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes.js';
 import { SERVICE_CODES } from './catalogue/catalogue.js';
 import type { Services } from './container.js';
 import type { NodeEnv, TrustProxy } from './config.js';
@@ -182,6 +185,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerRecordRoutes(app, { auth, records: services.recordsRead, serviceCodes: SERVICE_CODES });
   registerExportRoutes(app, { auth, exports: services.exports });
   registerAnalyticsRoutes(app, { auth, analytics: services.analytics, serviceCodes: SERVICE_CODES });
+  registerWebhookRoutes(app, { auth, apiKeys, webhooks: services.webhooks });
+  registerEventRoutes(app, { auth, events: services.events });
+  registerNotificationRoutes(app, { auth, api: services.notificationApi });
   if (opts.nodeEnv !== 'production') registerOutboxRoutes(app, { notifications });
   if (opts.nodeEnv !== 'production') registerLocalControlRoutes(app, services);
 

@@ -41,6 +41,10 @@ export interface Config {
   loginLimitPerEmail: number;
   loginLimitPerAddress: number;
   notificationRetryScheduleSeconds: number[];
+  /** SMS gateway endpoint (SMS_URL): a JSON POST per message; null writes sms to the outbox (DESIGN.md §11.1). */
+  smsUrl: string | null;
+  /** Sends per organisation per minute (NOTIFICATION_SEND_LIMIT). */
+  notificationSendLimit: number;
   /** Timeout of one upstream call; leases and holds are derived from it (DESIGN.md §1). */
   providerTimeoutMs: number;
   /** Keep-alive connections per upstream: the calls one process can have in flight to it at once. */
@@ -75,6 +79,14 @@ export interface Config {
   exportMaxRows: number;
   /** Exports PENDING or RUNNING at once per organisation (EXPORT_MAX_ACTIVE_PER_ORG); one more is 429. */
   exportMaxActivePerOrg: number;
+  /** Waits between webhook delivery attempts, seconds (WEBHOOK_RETRY_SCHEDULE, DESIGN.md §11.4): one more attempt than waits. */
+  webhookRetryScheduleSeconds: number[];
+  /** One webhook attempt's time limit (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /** An endpoint failing this long since its last success is disabled (WEBHOOK_DISABLE_AFTER_HOURS). */
+  webhookDisableAfterHours: number;
+  /** ALLOW_PRIVATE_WEBHOOK_URLS: http:// and private addresses for webhook URLs; refused in production. */
+  allowPrivateWebhookUrls: boolean;
   /** Where the development secrets came from, for the start-up message. */
   secretsSource: 'environment' | 'data-dir';
   /** BANNER: the human start-up banner on stdout: `auto` (on a terminal, or when demo keys were made), `on`, `off` (demo keys are still shown once). */
@@ -181,6 +193,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const smtpUrl = str('SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  const smsUrl = str('SMS_URL') ?? null;
+  if (smsUrl !== null && !/^https?:\/\/[^\s]+$/.test(smsUrl)) problems.push('SMS_URL must be an http:// or https:// URL');
   const port = int('PORT', 3000, 0, 65535);
   const metricsPort = int('METRICS_PORT', 9464, 0, 65535);
   if (metricsPort !== 0 && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (both are ${port}): metrics are never served on the API port`);
@@ -223,6 +237,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`HOLD_EXPIRY_MS (${holdExpiryMs}) must be longer than IDEMPOTENCY_LEASE_MS (${idempotencyLeaseMs})`);
   }
   const http = httpLimits(int, idempotencyLeaseMs, problems);
+  const webhookScheduleRaw = str('WEBHOOK_RETRY_SCHEDULE') ?? '5,300,1800,7200,18000,28800,28800';
+  const webhookSchedule = webhookScheduleRaw.split(',').map((s) => s.trim());
+  if (!webhookSchedule.every((s) => /^\d+$/.test(s)) || webhookSchedule.reduce((sum, s) => sum + Number(s), 0) > 86_400) {
+    problems.push('WEBHOOK_RETRY_SCHEDULE must be comma-separated waits in seconds, at most 86400 in all');
+  }
+  const allowPrivateWebhookUrls = oneOf('ALLOW_PRIVATE_WEBHOOK_URLS', str('ALLOW_PRIVATE_WEBHOOK_URLS') ?? 'false', ['false', 'true'] as const, problems) === 'true';
+  if (nodeEnv === 'production' && allowPrivateWebhookUrls) {
+    problems.push('ALLOW_PRIVATE_WEBHOOK_URLS=true is refused in production: webhooks go to public https:// addresses only');
+  }
 
 
   const config: Config = {
@@ -246,6 +269,8 @@ export function loadConfig(env: Env = process.env): Config {
     loginLimitPerEmail: int('LOGIN_LIMIT_PER_EMAIL', 5, 1, 10_000),
     loginLimitPerAddress: int('LOGIN_LIMIT_PER_ADDRESS', 30, 1, 100_000),
     notificationRetryScheduleSeconds: schedule.map(Number),
+    smsUrl,
+    notificationSendLimit: int('NOTIFICATION_SEND_LIMIT', 60, 1, 100_000),
     providerTimeoutMs,
     providerConnections: int('PROVIDER_CONNECTIONS', 512, 1, 10_000),
     idempotencyLeaseMs,
@@ -264,6 +289,10 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseMs: int('JOB_LEASE_MS', 60_000, 1_000, 3_600_000),
     exportMaxRows: int('EXPORT_MAX_ROWS', 1_000_000, 1, 1_048_575),
     exportMaxActivePerOrg: int('EXPORT_MAX_ACTIVE_PER_ORG', 2, 1, 1_000),
+    webhookRetryScheduleSeconds: webhookSchedule.map(Number),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
+    webhookDisableAfterHours: int('WEBHOOK_DISABLE_AFTER_HOURS', 120, 1, 720),
+    allowPrivateWebhookUrls,
     secretsSource,
     banner: oneOf('BANNER', str('BANNER') ?? 'auto', ['auto', 'on', 'off'] as const, problems),
   };

@@ -12,6 +12,7 @@ import type { PaymentGateway } from './providers/ports.js';
 import { createJobQueue } from './jobs/queue.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { createCatalogueService } from './catalogue/catalogue.service.js';
+import { createNotificationApi } from './notifications/notifications.api.js';
 import { createNotificationService } from './notifications/notifications.service.js';
 import { createCacheEpoch } from './platform/cache-epoch.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -24,6 +25,9 @@ import { createRecordWriter } from './records/records.repository.js';
 import { createRecordsService } from './records/records.service.js';
 import { createAnalyticsService } from './analytics/analytics.service.js';
 import { createExportService } from './exports/exports.service.js';
+import { createEventsService } from './events/events.service.js';
+import { sendWebhook, signatureHeader, USER_AGENT as WEBHOOK_USER_AGENT } from './webhooks/sender.js';
+import { createWebhookService } from './webhooks/webhooks.service.js';
 import { SERVICE_CODES } from './catalogue/catalogue.js';
 import { createSettlement } from './verifications/settlement.js';
 
@@ -37,12 +41,18 @@ export type ServiceSettings = Pick<
   | 'loginLimitPerEmail'
   | 'loginLimitPerAddress'
   | 'notificationRetryScheduleSeconds'
+  | 'smsUrl'
+  | 'notificationSendLimit'
   | 'adjustmentApprovalThresholdKobo'
   | 'concurrencyLimit'
   | 'velocityLimit'
   | 'idempotencyLeaseMs'
   | 'exportMaxRows'
   | 'exportMaxActivePerOrg'
+  | 'webhookRetryScheduleSeconds'
+  | 'webhookTimeoutMs'
+  | 'webhookDisableAfterHours'
+  | 'allowPrivateWebhookUrls'
 >;
 
 export interface CoreDeps {
@@ -77,7 +87,21 @@ export function createServices(deps: CoreDeps) {
     ids,
     cipher,
     logger,
-    email: { smtpUrl: settings.smtpUrl, from: settings.emailFrom, retryScheduleSeconds: settings.notificationRetryScheduleSeconds },
+    email: { smtpUrl: settings.smtpUrl, from: settings.emailFrom, retryScheduleSeconds: settings.notificationRetryScheduleSeconds,
+      smsUrl: settings.smsUrl,
+      // Webhook-channel messages go out through the webhooks' signed sender (DESIGN.md §11.4).
+      postToEndpoint: async ({ url, id, body, secrets }) => {
+        const timestamp = Math.floor(clock.now().getTime() / 1000);
+        const headers = {
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signatureHeader(secrets, id, timestamp, body),
+        };
+        return sendWebhook({ url, body, headers, timeoutMs: settings.webhookTimeoutMs, allowPrivate: settings.allowPrivateWebhookUrls });
+      },
+    },
   });
   const auth = createAuthService({
     db,
@@ -112,6 +136,14 @@ export function createServices(deps: CoreDeps) {
       velocityLimit: settings.velocityLimit,
     },
     notifications,
+    // Channels, templates, sends and the message log (DESIGN.md §11.1); sends limited per organisation.
+    notificationApi: createNotificationApi({
+      db,
+      clock,
+      notifications,
+      limiter: createWindowLimiter({ ...guardDeps, name: 'notification-send', whenRedisFails: 'let-through' }),
+      sendLimitPerMinute: settings.notificationSendLimit,
+    }),
     auth,
     members,
     admin: createAdminService({ db, clock, ids, epoch, members, notifications, onOrganisationCreated: openWallet }),
@@ -121,7 +153,7 @@ export function createServices(deps: CoreDeps) {
     wallet,
     adjustments,
     payments: createPaymentsService({ db, clock, ids, logger, wallet, notifications, gateway: () => gateway }),
-    apiKeys: createApiKeyService({ db, clock, ids, epoch }),
+    apiKeys: createApiKeyService({ db, clock, ids, epoch, notifications }),
     catalogue: createCatalogueService({ db, clock, epoch }),
     // Four record batches in flight on PostgreSQL; the embedded database has one connection.
     records,
@@ -129,6 +161,8 @@ export function createServices(deps: CoreDeps) {
     settlement: createSettlement({ db, clock, ids, idempotency, records, processAlerts: () => wallet.processAlerts(), logger }),
     // Reading the records (DESIGN.md §10): the list, analytics, and exports (whose files a queued job writes).
     recordsRead: createRecordsService({ db }),
+    // Events (DESIGN.md §11.2): listed and read; written by each change in its own transaction.
+    events: createEventsService({ db, clock }),
     analytics: createAnalyticsService({ db, clock, serviceCodes: SERVICE_CODES }),
     exports: createExportService({
       db,
@@ -141,6 +175,19 @@ export function createServices(deps: CoreDeps) {
       maxActivePerOrg: settings.exportMaxActivePerOrg,
       // On PostgreSQL a file is written in a low-priority thread, so an export never slows the API down.
       writerThread: deps.database.connectionUrl ? { databaseUrl: deps.database.connectionUrl } : null,
+    }),
+    // Webhook endpoints and the delivery of events to them (DESIGN.md §11.3–§11.4).
+    webhooks: createWebhookService({
+      db,
+      clock,
+      ids,
+      cipher,
+      logger,
+      notifications,
+      retryScheduleSeconds: settings.webhookRetryScheduleSeconds,
+      timeoutMs: settings.webhookTimeoutMs,
+      disableAfterHours: settings.webhookDisableAfterHours,
+      allowPrivate: settings.allowPrivateWebhookUrls,
     }),
   };
 }

@@ -9,6 +9,8 @@ import { analyticsJobs } from './analytics/analytics.jobs.js';
 import { apiKeyJobs } from './api-keys/api-keys.jobs.js';
 import { billingJobs } from './billing/billing.jobs.js';
 import { exportJobs } from './exports/exports.jobs.js';
+import { eventJobs } from './events/events.jobs.js';
+import { webhookJobs } from './webhooks/webhooks.jobs.js';
 import { idempotencyJobs } from './idempotency/idempotency.jobs.js';
 import type { PeriodicJob, QueuedJob } from './jobs/jobs.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
@@ -152,6 +154,8 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
         ...exportWork.periodic,
         ...accountJobs(services.auth),
         ...analyticsJobs(services.analytics),
+        ...webhookJobs(services.webhooks),
+        ...eventJobs(services.events),
         ...(options.jobs?.periodic ?? []),
       ],
       queued: [...exportWork.queued, ...(options.jobs?.queued ?? [])],
@@ -160,6 +164,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     // own hook drains buffered writes and records the keys' last-used times.
     app.addHook('onClose', async () => {
       await jobs.stop();
+      await services.webhooks.close();
       await services.notifications.close();
       await upstreams.close();
     });

@@ -8,7 +8,7 @@
 -- p_moves: a JSON array of moves, each exactly as it would run alone:
 --   {"kind":"hold","organisationId","amountKobo","holdId","expiresAt"}       place a hold (or 'insufficient')
 --   {"kind":"release","organisationId","amountKobo","holdId"}                 give a hold back
---   {"kind":"capture","organisationId","amountKobo","holdId","entryId","cause","causeId","operationId","description"}
+--   {"kind":"capture","organisationId","amountKobo","holdId","entryId","cause","causeId","operationId","description","eventId"}
 --     capture the hold (or, if the sweeper released it, charge the available balance, else
 --     'insufficient' and nothing moves) and journal the debit, referenced by its cause id.
 -- Releases and captures are decided first, in order, then the new holds, in order, against what is
@@ -16,7 +16,9 @@
 -- Every decision is taken on the locked balances held in variables; the writes are then a handful of
 -- set-based statements, whatever the batch's size.
 -- Returns one outcome per move, in order: 'ok', 'insufficient', or 'alert' (ok, and this capture took
--- the balance below the low-balance threshold: a wallet_alerts row was written).
+-- the balance below the low-balance threshold: a wallet_alerts row was written, and with the move's
+-- "eventId" its wallet.low_balance event of DESIGN.md §11.2, body built here in the shape of
+-- src/events/events.service.ts eventBody: compact JSON, naira as JSON numbers, createdAt with milliseconds).
 CREATE OR REPLACE FUNCTION ledger_apply(p_now timestamptz, p_moves jsonb) RETURNS text[]
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -87,6 +89,15 @@ BEGIN
     IF thrs[w] > 0 AND bals[w] + amount >= thrs[w] AND bals[w] < thrs[w] THEN
       INSERT INTO wallet_alerts (organisation_id, kind, balance_kobo, threshold_kobo, created_at)
         VALUES (mv->>'organisationId', 'LOW_BALANCE', bals[w], thrs[w], p_now);
+      IF mv->>'eventId' IS NOT NULL THEN
+        INSERT INTO events (id, organisation_id, type, environment, body, created_at)
+          VALUES (mv->>'eventId', mv->>'organisationId', 'wallet.low_balance', 'live',
+                  '{"id":' || to_json(mv->>'eventId')::text || ',"type":"wallet.low_balance","createdAt":"'
+                    || to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","environment":"live","data":{"balance":'
+                    || trim_scale(bals[w]::numeric / 100)::text || ',"availableBalance":' || trim_scale((bals[w] - helds[w])::numeric / 100)::text
+                    || ',"threshold":' || trim_scale(thrs[w]::numeric / 100)::text || ',"currency":"NGN"}}',
+                  p_now);
+      END IF;
       outcomes[i + 1] := 'alert';
     ELSE
       outcomes[i + 1] := 'ok';

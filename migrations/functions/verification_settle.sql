@@ -11,6 +11,7 @@
 --   {"move": null (a test key) | <a capture (billable) or a release (not billable)>,
 --    "settlement": {"record": {verification_records row, by column name},
 --                   "payload": null | {"auditHex", "redactedHex"},
+--                   "event": null | {"id", "body"} (its verification.completed event, written with the record),
 --                   "answer": null | {"organisationId", "environment", "keyHashHex", "token", "status",
 --                                     "bodyHex", "facts", "expiresAt"}}}
 -- A settlement whose claim was taken over ("answer" whose token is no longer current) keeps nothing:
@@ -94,8 +95,14 @@ BEGIN
       SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
       FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
       WHERE jsonb_typeof(s->'payload') = 'object';
-    -- SEAM (events): the event rows of the settled verifications are written here, in this transaction,
-    -- from the same items (unnest(recs)), so an event exists exactly when its record does.
+    -- The verification.completed events of the settled verifications (DESIGN.md §11.2), in this transaction,
+    -- from the same items (unnest(recs)), so an event exists exactly when its record does. Their ids and
+    -- bodies (the record view, the exact bytes deliveries send) are made in TypeScript (settlement.ts).
+    INSERT INTO events (id, organisation_id, type, environment, body, created_at)
+      SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
+             s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
+      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+      WHERE jsonb_typeof(s->'event') = 'object';
   END IF;
   IF cardinality(unstore) > 0 THEN
     UPDATE idempotency_requests r

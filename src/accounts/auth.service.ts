@@ -12,6 +12,7 @@ import type { DB, Role, SessionRevokedReason } from '../platform/schema.js';
 import type { AuthenticatedUser } from '../http/guards.js';
 import { normaliseEmail } from './accounts.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { writeEvent } from '../events/events.service.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const OTP_TTL_MS = 10 * 60_000;
@@ -325,6 +326,18 @@ export function createAuthService(deps: {
         // A code used twice at once: only the first confirmation gets a session.
         if (Number(closed.numUpdatedRows) !== 1) throw unauthenticated(BAD_CODE);
         const tokens = await createSession(trx, challenge.user_id, client);
+        // Its auth.new_session event (DESIGN.md §11.2), in this transaction; platform admins belong to no organisation and raise none.
+        if (challenge.organisation_id !== null) {
+          const session = await trx.selectFrom('sessions').select(['created_at', 'ip', 'user_agent']).where('id', '=', tokens.sessionId).executeTakeFirstOrThrow();
+          const createdAt = new Date(session.created_at);
+          await writeEvent(trx, ids, {
+            organisationId: challenge.organisation_id,
+            type: 'auth.new_session',
+            environment: 'live',
+            createdAt,
+            data: { sessionId: tokens.sessionId, userId: challenge.user_id, userAgent: session.user_agent, ip: session.ip, createdAt: createdAt.toISOString() },
+          });
+        }
         await notifications.enqueueEmail(trx, {
           organisationId: challenge.organisation_id,
           to: challenge.email,

@@ -7,6 +7,7 @@ import { notFound, unauthenticated, validationError, type FieldError } from '../
 import type { IdGenerator } from '../platform/ids.js';
 import type { DB, KeyType } from '../platform/schema.js';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository.js';
+import { writeEvent } from '../events/events.service.js';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 const SECRET_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{32,128}$/;
@@ -83,11 +84,21 @@ interface CachedKey {
   revoked: boolean;
 }
 
+/** What the key service needs of notifications: an email to the organisation's OWNERs and ADMINs. */
+export interface KeyNotifier {
+  notifyOrgAdmins(trx: Kysely<DB>, organisationId: string, templateName: string, variables: Record<string, string>): Promise<unknown>;
+  kick(): void;
+}
+
+const keyVariables = (row: ApiKeyRow) => ({ keyName: row.name, keyType: row.type, last4: row.last4 });
+
 export function createApiKeyService(deps: {
   db: Kysely<DB>;
   clock: Clock;
   ids: IdGenerator;
   epoch: CacheEpoch;
+  /** Emails OWNERs and ADMINs (api-key-created, api-key-revoked) in the transaction of the change (DESIGN.md §11.1). */
+  notifications?: KeyNotifier;
   /** Longest a cached key is trusted even if the epoch never moved. */
   cacheMaxAgeMs?: number;
 }) {
@@ -121,19 +132,26 @@ export function createApiKeyService(deps: {
       if (!org) throw notFound('Organisation not found');
       const secret = `sk_${input.type}_${randomBase62(SECRET_RANDOM_LENGTH)}`;
       const now = clock.now();
-      const row = await repo.insert(db, {
-        id: ids.next('key'),
-        organisationId: input.organisationId,
-        name: input.name.trim(),
-        type: input.type,
-        secretHash: sha256(secret),
-        prefix: secret.slice(0, 12),
-        last4: secret.slice(-4),
-        rateLimit: input.rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-        expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
-        createdBy: input.createdBy ?? null,
-        createdAt: now,
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insert(trx, {
+          id: ids.next('key'),
+          organisationId: input.organisationId,
+          name: input.name.trim(),
+          type: input.type,
+          secretHash: sha256(secret),
+          prefix: secret.slice(0, 12),
+          last4: secret.slice(-4),
+          rateLimit: input.rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+          expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000) : null,
+          createdBy: input.createdBy ?? null,
+          createdAt: now,
+        });
+        // Its api_key.created event (DESIGN.md §11.2), in this transaction: the listing view plus createdBy (null from the CLI).
+        await writeEvent(trx, ids, { organisationId: input.organisationId, type: 'api_key.created', environment: 'live', createdAt: now, data: { ...toApiKeyView(inserted), createdBy: input.createdBy ?? null } });
+        await deps.notifications?.notifyOrgAdmins(trx, input.organisationId, 'api-key-created', keyVariables(inserted));
+        return inserted;
       });
+      deps.notifications?.kick();
       return { key: toApiKeyView(row), secret };
     },
 
@@ -145,11 +163,19 @@ export function createApiKeyService(deps: {
     /** Revokes a key of this organisation; refused on every process from the next request on. */
     async revoke(organisationId: string, keyId: string, by: string | null = null): Promise<ApiKeyView> {
       const row = await db.transaction().execute(async (trx) => {
-        const revoked = await repo.revoke(trx, organisationId, keyId, clock.now(), by);
+        const at = clock.now();
+        const revoked = await repo.revoke(trx, organisationId, keyId, at, by);
         if (revoked) await epoch.bump(trx);
+        // Only the revocation that happened now is told (a repeated revoke changes nothing).
+        if (revoked && revoked.revoked_at?.getTime() === at.getTime()) {
+          // Its api_key.revoked event (DESIGN.md §11.2), in this transaction: the listing view plus revokedBy.
+          await writeEvent(trx, ids, { organisationId, type: 'api_key.revoked', environment: 'live', createdAt: at, data: { ...toApiKeyView(revoked), revokedBy: by } });
+          await deps.notifications?.notifyOrgAdmins(trx, organisationId, 'api-key-revoked', keyVariables(revoked));
+        }
         return revoked;
       });
       if (!row) throw notFound('API key not found');
+      deps.notifications?.kick();
       await publishOrFail(epoch);
       return toApiKeyView(row);
     },

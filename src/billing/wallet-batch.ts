@@ -32,6 +32,8 @@ export type LedgerMove =
       /** Unique in the journal, so a cause is never debited twice. */
       operationId: string;
       description: string;
+      /** The id of its wallet.low_balance event, should this capture cross the threshold (DESIGN.md §11.2). */
+      eventId: string;
     };
 
 /** What the ledger said about one move: 'alert' is 'ok' and a low-balance crossing to email. Capabilities may add their own. */
@@ -60,6 +62,7 @@ export const ledgerMoves = {
     causeId: verificationId,
     operationId: `ver:${verificationId}`,
     description,
+    eventId: ids.next('evt'),
   }),
 };
 

@@ -25,7 +25,7 @@ export function applyToBalance(trx: Kysely<DB>, organisationId: string, amountKo
     .set({ balance_kobo: sql`balance_kobo + ${amountKobo}`, updated_at: now })
     .where('organisation_id', '=', organisationId)
     .where(sql<boolean>`balance_kobo - held_kobo + ${amountKobo} >= 0`)
-    .returning(['balance_kobo', 'low_balance_threshold_kobo'])
+    .returning(['balance_kobo', 'held_kobo', 'low_balance_threshold_kobo'])
     .executeTakeFirst();
 }
 

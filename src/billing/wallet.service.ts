@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { organisationManagers } from '../accounts/accounts.service.js';
 import type { NotificationService } from '../notifications/notifications.service.js';
+import { writeEvent } from '../events/events.service.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError, notFound } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
@@ -101,9 +102,38 @@ export function createWalletService(deps: { db: Kysely<DB>; clock: Clock; ids: I
         approved_by: m.approvedBy ?? null,
         created_at: now,
       });
+      // Its events (DESIGN.md §11.2), in this transaction: a payment credited or a positive adjustment funds the wallet.
+      if (m.amountKobo > 0 && (m.cause === 'PAYMENT' || m.cause === 'ADJUSTMENT')) {
+        await writeEvent(trx, ids, {
+          organisationId: m.organisationId,
+          type: 'wallet.funded',
+          environment: 'live',
+          createdAt: now,
+          data: {
+            transactionId: entry.id,
+            reference: m.reference,
+            source: m.cause,
+            amount: koboToNaira(m.amountKobo),
+            currency: 'NGN',
+            newBalance: koboToNaira(Number(wallet.balance_kobo)),
+          },
+        });
+      }
       const threshold = wallet.low_balance_threshold_kobo;
       const before = wallet.balance_kobo - m.amountKobo;
       if (threshold > 0 && before >= threshold && wallet.balance_kobo < threshold) {
+        await writeEvent(trx, ids, {
+          organisationId: m.organisationId,
+          type: 'wallet.low_balance',
+          environment: 'live',
+          createdAt: now,
+          data: {
+            balance: koboToNaira(Number(wallet.balance_kobo)),
+            availableBalance: koboToNaira(Number(wallet.balance_kobo) - Number(wallet.held_kobo)),
+            threshold: koboToNaira(Number(threshold)),
+            currency: 'NGN',
+          },
+        });
         await raiseLowBalance(trx, m.organisationId, wallet.balance_kobo, threshold);
       }
       return entry;

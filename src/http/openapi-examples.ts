@@ -48,8 +48,15 @@ const ID_PREFIX_BY_TITLE: Readonly<Record<string, string>> = {
   Transaction: 'txn',
   AdjustmentApproval: 'apr',
   OutboxMessage: 'ntf',
+  NotificationMessage: 'ntf',
   VerificationRecord: 'ver',
   Export: 'exp',
+  WebhookEndpoint: 'whk',
+  WebhookEndpointWithSecret: 'whk',
+  WebhookDelivery: 'dlv',
+  WebhookDeliveryWithAttempts: 'dlv',
+  WebhookAttempt: 'att',
+  Event: 'evt',
 };
 /** A path parameter's example id, by the collection it names. */
 const ID_PREFIX_BY_SEGMENT: Readonly<Record<string, string>> = {
@@ -60,6 +67,12 @@ const ID_PREFIX_BY_SEGMENT: Readonly<Record<string, string>> = {
   adjust: 'org',
   verifications: 'ver',
   exports: 'exp',
+  endpoints: 'whk',
+  messages: 'ntf',
+  // Templates are keyed by name, not by id; a placeholder of the id form keeps the error examples' paths checkable.
+  templates: 'tpl',
+  deliveries: 'dlv',
+  events: 'evt',
 };
 
 function flatten(...records: ReadonlyArray<Record<string, unknown> | undefined>): Record<string, unknown> {

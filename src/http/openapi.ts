@@ -64,9 +64,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'API keys', description: 'Create, list and revoke API keys; a secret is shown once, at creation.' },
   { name: 'Access levels', description: 'Which person fields each access level returns and what it costs; switching level.' },
   { name: 'Exports', description: 'Verification records exported as CSV or XLSX: durable jobs, polled, then downloaded (bearer token, any role).' },
+  { name: 'Events', description: 'Events of the last 30 days, exactly as webhook deliveries send them: listed and read (bearer token, any role).' },
+  { name: 'Webhooks', description: 'Webhook endpoints, signed event deliveries (Standard Webhooks) and their log (bearer token; read: any role, write: OWNER, ADMIN, DEVELOPER).' },
   { name: 'Wallet', description: 'The prepaid wallet: balance, low-balance alert, funding payments and the journal of transactions.' },
   { name: 'Platform admin', description: 'Platform staff only: organisations, their services, prices and limits, and audited wallet adjustments.' },
-  { name: 'Notifications', description: 'The development outbox (outside production, on this machine only).' },
+  { name: 'Notifications', description: 'Channels, message templates, sends and the message log (bearer token; read: any role, write and send: OWNER, ADMIN, DEVELOPER), and the development outbox (outside production, on this machine only).' },
   { name: 'Operations', description: 'Liveness and readiness for load balancers and orchestrators.' },
 ];
 

@@ -124,3 +124,44 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
 export function builtInTemplate(name: string): Template | undefined {
   return BUILT_IN_TEMPLATES.find((t) => t.name === name);
 }
+
+/** Names of templates (DESIGN.md §11.1): lower-case words joined by hyphens, 2–64 characters. */
+export const TEMPLATE_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const BODY_MAX_BY_CHANNEL: Readonly<Record<NotificationChannel, number>> = { email: 20_000, sms: 480, webhook: 20_000 };
+export const SUBJECT_MAX = 200;
+/** A rendered sms longer than this is refused (six concatenated segments of 153 characters). */
+export const SMS_RENDERED_MAX = 918;
+
+const PLACEHOLDER_AT = /\{\{\s*[A-Za-z][A-Za-z0-9_]{0,63}\s*\}\}/y;
+
+/** Whether every `{{` of the text opens a valid placeholder (DESIGN.md §11.1: else 400). */
+export function placeholdersValid(text: string): boolean {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf('{{', from);
+    if (at < 0) return true;
+    PLACEHOLDER_AT.lastIndex = at;
+    const m = PLACEHOLDER_AT.exec(text);
+    if (!m) return false;
+    from = at + m[0].length;
+  }
+}
+
+/** The field errors of a template's subject and body on a channel (lengths by channel, subject email only, placeholders). */
+export function templateContentErrors(channel: NotificationChannel, subject: string | null | undefined, body: string | undefined): { field: string; message: string }[] {
+  const errors: { field: string; message: string }[] = [];
+  if (channel === 'email') {
+    if (subject !== undefined && subject !== null) {
+      if (subject.length < 1 || subject.length > SUBJECT_MAX) errors.push({ field: 'subject', message: `must be 1–${SUBJECT_MAX} characters` });
+      else if (!placeholdersValid(subject)) errors.push({ field: 'subject', message: 'has a "{{" that opens no valid placeholder {{name}}' });
+    } else if (subject === null) errors.push({ field: 'subject', message: 'is required on the email channel' });
+  } else if (subject !== undefined && subject !== null) {
+    errors.push({ field: 'subject', message: `must be absent: ${channel} messages have no subject` });
+  }
+  if (body !== undefined) {
+    const max = BODY_MAX_BY_CHANNEL[channel];
+    if (body.length < 1 || body.length > max) errors.push({ field: 'body', message: `must be 1–${max.toLocaleString('en-GB')} characters on the ${channel} channel` });
+    else if (!placeholdersValid(body)) errors.push({ field: 'body', message: 'has a "{{" that opens no valid placeholder {{name}}' });
+  }
+  return errors;
+}

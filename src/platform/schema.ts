@@ -188,6 +188,16 @@ export interface NotificationsTable {
   sent_at: Timestamp | null;
 }
 
+export interface NotificationTemplatesTable {
+  organisation_id: string;
+  name: string;
+  channel: NotificationChannel;
+  subject: string | null;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface WalletsTable {
   organisation_id: string;
   balance_kobo: Generated<number>;
@@ -346,6 +356,17 @@ export interface ExportsTable {
   expires_at: Timestamp | null;
 }
 
+/** Events of DESIGN.md §11.2 (migration 0014): `body` is the event object as compact JSON, the bytes every delivery sends. */
+export interface EventsTable {
+  id: string;
+  organisation_id: string;
+  type: string;
+  environment: KeyType;
+  body: string;
+  created_at: Timestamp;
+  fanned_out: Generated<boolean>;
+}
+
 export interface ExportChunksTable {
   export_id: string;
   run_id: string;
@@ -368,6 +389,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   notifications: NotificationsTable;
+  notification_templates: NotificationTemplatesTable;
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;
   holds: HoldsTable;
@@ -379,4 +401,5 @@ export interface DB {
   jobs: JobsTable;
   exports: ExportsTable;
   export_chunks: ExportChunksTable;
+  events: EventsTable;
 }

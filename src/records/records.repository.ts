@@ -103,6 +103,31 @@ export function insertRecordsQuery(rows: ReadonlyArray<Insertable<VerificationRe
   return CompiledQuery.raw(text, params);
 }
 
+/** An event row written in the same statement as its record (the events capability builds it: src/events/). */
+export interface RecordEvent {
+  id: string;
+  type: string;
+  body: string;
+}
+
+const EVENT_COLUMNS = 6;
+
+/**
+ * The records of a batch and their events in one statement (a data-modifying CTE): both are written,
+ * or neither. The event's organisation, environment and instant are its record's.
+ */
+export function insertRecordsWithEventsQuery(items: ReadonlyArray<{ row: Insertable<VerificationRecordsTable>; event: RecordEvent | null }>): CompiledQuery {
+  const records = insertRecordsQuery(items.map((i) => i.row));
+  const events = items.filter((i) => i.event !== null);
+  if (events.length === 0) return records;
+  const offset = records.parameters.length;
+  const tuples = events.map((_, r) => `(${Array.from({ length: EVENT_COLUMNS }, (_, c) => `$${offset + r * EVENT_COLUMNS + c + 1}`).join(', ')})`);
+  const text = `WITH recorded AS (${records.sql}) INSERT INTO events (id, organisation_id, type, environment, body, created_at) VALUES ${tuples.join(', ')}`;
+  const params: unknown[] = [...records.parameters];
+  for (const { row, event } of events) params.push(event!.id, row.organisation_id, event!.type, row.environment, event!.body, row.created_at);
+  return CompiledQuery.raw(text, params);
+}
+
 /**
  * Verification records: the rows as stored, and their plain writer through group commit (the records
  * of concurrent requests go in one multi-row INSERT, each caller answered once its own row is
@@ -110,15 +135,15 @@ export function insertRecordsQuery(rows: ReadonlyArray<Insertable<VerificationRe
  * (src/verifications/settlement.ts) instead.
  */
 export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; concurrency?: number }) {
-  const committer = createGroupCommitter<Insertable<VerificationRecordsTable>>({
+  const committer = createGroupCommitter<{ row: Insertable<VerificationRecordsTable>; event: RecordEvent | null }>({
     concurrency: deps.concurrency ?? 1,
-    flush: async (rows) => {
-      await deps.db.executeQuery(insertRecordsQuery(rows));
+    flush: async (items) => {
+      await deps.db.executeQuery(insertRecordsWithEventsQuery(items));
     },
   });
   return {
-    /** Writes a stored row through group commit; resolves once it is committed. */
-    write: (row: Insertable<VerificationRecordsTable>): Promise<void> => committer.submit(row),
+    /** Writes a stored row (and its event, in the same statement) through group commit; resolves once it is committed. */
+    write: (row: Insertable<VerificationRecordsTable>, event: RecordEvent | null = null): Promise<void> => committer.submit({ row, event }),
     /** The encrypted payload an answer keeps durably beside its record (CAC Advance: audit and redacted copies). */
     sealPayload: (payload: RetainedPayload): SealedPayload => ({
       audit: deps.cipher.encrypt(JSON.stringify(payload.audit)),

@@ -615,6 +615,27 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
     return reply.type('text/plain').send(`Payment ${p.reference}: ${p.status}`);
   });
 
+  // The SMS gateway (README "SMS gateway"): POST /sms/messages { id, to, body } → 202 { status: "accepted",
+  // messageId }. Numbers whose digits end 9999400 are refused (400: a permanent failure), 9999503 answer
+  // 503 (temporary). GET /sms/messages?to= lists what was accepted, newest last, for development and tests.
+  const smsAccepted: Array<{ messageId: string; id: string | null; to: string; body: string; receivedAt: string }> = [];
+  app.post<{ Body: { id?: unknown; to?: unknown; body?: unknown } }>('/sms/messages', async (req, reply) => {
+    await delay();
+    const { id, to, body } = req.body ?? {};
+    if (typeof to !== 'string' || !/^\+[0-9]{8,15}$/.test(to) || typeof body !== 'string' || body.length === 0) {
+      return reply.code(400).send({ status: 'rejected', message: 'to (E.164) and body are required' });
+    }
+    if (to.endsWith('9999400')) return reply.code(400).send({ status: 'rejected', message: 'The number cannot receive messages' });
+    if (to.endsWith('9999503')) return reply.code(503).send({ status: 'unavailable', message: 'The gateway is busy; retry later' });
+    const messageId = `sms_${createHash('sha256').update(`${to}:${counter++}`).digest('hex').slice(0, 16)}`;
+    smsAccepted.push({ messageId, id: typeof id === 'string' ? id : null, to, body, receivedAt: new Date().toISOString() });
+    if (smsAccepted.length > 10_000) smsAccepted.shift();
+    return reply.code(202).send({ status: 'accepted', messageId });
+  });
+  app.get<{ Querystring: { to?: string } }>('/sms/messages', async (req) => ({
+    messages: smsAccepted.filter((m) => req.query.to === undefined || m.to === req.query.to),
+  }));
+
   return app;
 }
 

@@ -5,6 +5,8 @@ import type { IdGenerator } from '../platform/ids.js';
 import type { DB, VerificationRecordsTable } from '../platform/schema.js';
 import { FencedError, type HeldClaim, type IdempotencyService, type SealedAnswer } from '../idempotency/idempotency.service.js';
 import type { RecordWriter, SealedPayload } from '../records/records.repository.js';
+import { recordView, type RecordViewRow } from '../records/view.js';
+import { buildEvent } from '../events/events.service.js';
 
 export type { Hold } from '../billing/wallet-batch.js';
 
@@ -42,7 +44,13 @@ export interface Settlement {
 /** One request's part of a batch: a ledger move, and for a settlement what is written beside it. */
 interface Item {
   move: LedgerMove | null;
-  settlement: { record: Record<string, unknown>; payload: { auditHex: string; redactedHex: string } | null; answer: SealedAnswer | null } | null;
+  settlement: {
+    record: Record<string, unknown>;
+    payload: { auditHex: string; redactedHex: string } | null;
+    answer: SealedAnswer | null;
+    /** Its verification.completed event (DESIGN.md §11.2), written exactly when the record is. */
+    event: { id: string; body: string };
+  } | null;
 }
 
 /** A row as JSON for jsonb_populate_record: bytea as PostgreSQL's hex text, dates as ISO strings. */
@@ -74,6 +82,14 @@ export function createSettlement(deps: {
   concurrency?: number;
 }) {
   const { ids, clock } = deps;
+  /** The verification.completed event of a record: its data is the record view, exactly as GET /v1/verifications/{id} shows it. */
+  const completedEvent = (row: Insertable<VerificationRecordsTable>) =>
+    buildEvent(ids, {
+      type: 'verification.completed',
+      environment: row.environment,
+      createdAt: new Date(row.created_at),
+      data: recordView(row as unknown as RecordViewRow),
+    });
   const batcher = createLedgerBatcher<Item>({
     db: deps.db,
     clock,
@@ -104,8 +120,9 @@ export function createSettlement(deps: {
     async settle(s: Settlement): Promise<void> {
       const answer = s.answer ?? null;
       const payload = s.payload ?? null;
+      const event = completedEvent(s.record);
       // A record alone (a test key, no Idempotency-Key, nothing retained) joins the records' own multi-row insert.
-      if (!s.hold && !answer && !payload) return deps.records.write(s.record);
+      if (!s.hold && !answer && !payload) return deps.records.write(s.record, { ...event, type: 'verification.completed' });
       const verificationId = String(s.record.id);
       const move = !s.hold ? null : s.billable ? ledgerMoves.captureVerification(ids, s.hold, verificationId, s.description) : ledgerMoves.release(s.hold);
       const outcome = await batcher.submit({
@@ -114,6 +131,7 @@ export function createSettlement(deps: {
           record: rowJson(s.record),
           payload: payload && { auditHex: payload.audit.toString('hex'), redactedHex: payload.redacted.toString('hex') },
           answer: answer && deps.idempotency.seal(answer.claim, { status: answer.status, body: answer.body, facts: answer.facts }),
+          event,
         },
       });
       if (outcome === 'fenced') throw new FencedError();

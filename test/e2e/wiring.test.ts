@@ -7,7 +7,7 @@ import { LogCapture, OWNER_PASSWORD, TEST_DATA_KEY, TEST_JWT_SECRET, createOrg, 
 describeEachBackend('one wiring (src/runtime.ts)', (h) => {
   it('lists each capability’s background jobs in the runner it builds', async () => {
     expect(h().jobs.jobs).toEqual({
-      periodic: ['release-expired-holds', 'low-balance-alerts', 'purge-idempotency', 'flush-key-last-used', 'reconcile-revocation-epoch', 'expire-exports', 'purge-exports', 'purge-ended-refresh-tokens', 'compact-analytics-rollups'],
+      periodic: ['release-expired-holds', 'low-balance-alerts', 'purge-idempotency', 'flush-key-last-used', 'reconcile-revocation-epoch', 'notification-delivery', 'purge-notifications', 'expire-exports', 'purge-exports', 'purge-ended-refresh-tokens', 'compact-analytics-rollups', 'webhook-fan-out', 'webhook-deliveries', 'purge-events'],
       queued: ['export.write'],
     });
     // Without SMTP there is no email delivery to run: the outbox is the hand-over.
