@@ -119,7 +119,15 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     }
     const core = { database, redis, logger, cipher: createDataCipher(config.dataEncryptionKey), settings: config, clock: options.clock, redisKeyPrefix: options.redisKeyPrefix };
     if (options.http === false) {
-      return { config, database, redis, services: createServices(core), logger, close: closeStorage };
+      const services = createServices(core);
+      // Work a command started in the background (a notification sent after its commit) ends before the
+      // storage closes: the embedded database spins forever when closed under a running query.
+      const close = async () => {
+        await services.webhooks.close();
+        await services.notifications.close();
+        await closeStorage();
+      };
+      return { config, database, redis, services, logger, close };
     }
 
     const upstreams = await connectUpstreams(config, options);
