@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { loopLoadCell } from '../platform/loop-load.js';
 import { postgresKysely } from '../platform/postgres.js';
 import { RunStopped, writeExportFile, type ExportRunSpec } from './export-writer.js';
 
@@ -19,8 +20,18 @@ interface ThreadData {
   databaseUrl: string;
   nice: number;
   spec: ExportRunSpec;
+  /** The server thread's event-loop utilisation in thousandths (platform/loop-load.ts). */
+  load: SharedArrayBuffer;
 }
 
+/**
+ * Niceness yields the thread's own CPU, but not the database's: the PostgreSQL backend that reads the
+ * rows runs at normal priority. So while the server's thread is busy (its event-loop utilisation over
+ * the last 100 ms at least BUSY_LOAD), the writer also rests BUSY_REST_FACTOR times as long as each
+ * batch took: about a quarter of its idle pace, and a quarter of the database work it asks for.
+ */
+const BUSY_LOAD = 500;
+const BUSY_REST_FACTOR = 3;
 type ThreadResult = { kind: 'done'; processed: number; size: number } | { kind: 'stopped'; reason: string } | { kind: 'error'; message: string };
 
 /**
@@ -52,7 +63,7 @@ function threadEntry(): [string | URL, { eval?: boolean }?] {
 /** Runs writeExportFile in a worker thread; the same answer and errors as calling it in this thread. */
 export function writeExportFileInThread(thread: WriterThread, spec: ExportRunSpec, signal: AbortSignal): Promise<{ processed: number; size: number }> {
   if (signal.aborted) return Promise.reject(new RunStopped('the run was told to stop'));
-  const data: ThreadData = { idvExportThread: true, databaseUrl: thread.databaseUrl, nice: thread.nice ?? EXPORT_THREAD_NICE, spec };
+  const data: ThreadData = { idvExportThread: true, databaseUrl: thread.databaseUrl, nice: thread.nice ?? EXPORT_THREAD_NICE, spec, load: loopLoadCell() };
   const [entry, entryOptions] = threadEntry();
   const worker = new Worker(entry, { ...entryOptions, workerData: data, resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
   return new Promise((resolve, reject) => {
@@ -89,7 +100,11 @@ async function threadMain(data: ThreadData): Promise<void> {
   const { db } = postgresKysely(data.databaseUrl, 1);
   let result: ThreadResult;
   try {
-    const { processed, size } = await writeExportFile(db, data.spec, () => false);
+    const load = new Int32Array(data.load);
+    const pace = async (batchMs: number) => {
+      if (Atomics.load(load, 0) >= BUSY_LOAD) await new Promise((resolve) => setTimeout(resolve, batchMs * BUSY_REST_FACTOR));
+    };
+    const { processed, size } = await writeExportFile(db, data.spec, () => false, pace);
     result = { kind: 'done', processed, size };
   } catch (err) {
     result = err instanceof RunStopped ? { kind: 'stopped', reason: err.message } : { kind: 'error', message: (err as Error).message };

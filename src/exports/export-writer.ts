@@ -52,7 +52,13 @@ export function toRecordFilters(f: StoredFilters): RecordFilters {
 }
 
 /** Writes the file of a run; resolves to the rows written and the file's size. Throws RunStopped when fenced or stopped. */
-export async function writeExportFile(db: Kysely<DB>, spec: ExportRunSpec, isStopped: () => boolean): Promise<{ processed: number; size: number }> {
+export async function writeExportFile(
+  db: Kysely<DB>,
+  spec: ExportRunSpec,
+  isStopped: () => boolean,
+  /** Called after each batch with the time it took; may wait to give the machine back to requests (export-thread.ts). */
+  pace: (batchMs: number) => Promise<void> = async () => undefined,
+): Promise<{ processed: number; size: number }> {
   const { exportId, runId } = spec;
 
   const storeChunk = async (seq: number, bytes: Buffer): Promise<void> => {
@@ -99,6 +105,7 @@ export async function writeExportFile(db: Kysely<DB>, spec: ExportRunSpec, isSto
   let lastProgressRows = 0;
   for (;;) {
     if (isStopped()) throw new RunStopped('the run was told to stop');
+    const batchStarted = performance.now();
     let q = db.selectFrom('verification_records').select([...RECORD_VIEW_SELECT]).where('organisation_id', '=', spec.organisationId);
     q = applyRecordFilters(q as never, filters) as typeof q;
     if (position) q = q.where(olderThan(position));
@@ -116,6 +123,7 @@ export async function writeExportFile(db: Kysely<DB>, spec: ExportRunSpec, isSto
       }
     }
     if (batch.length < spec.batchRows) break;
+    await pace(performance.now() - batchStarted);
     // Let the event loop run between batches: on the embedded database every query resolves without
     // one, and an export would hold the server's thread (no request answered) until it ended.
     await new Promise((resolve) => setImmediate(resolve));
