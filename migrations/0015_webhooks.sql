@@ -41,8 +41,11 @@ CREATE TABLE webhook_deliveries (
   created_at            timestamptz NOT NULL,
   UNIQUE (event_id, endpoint_id)
 );
-CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'PENDING';
+-- The claim: the endpoints with pending deliveries (a skip scan), then each one's oldest due.
+CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE status = 'PENDING';
 CREATE INDEX webhook_deliveries_manual_idx ON webhook_deliveries (manual_requested_at) WHERE manual_requested_at IS NOT NULL;
+-- Deliveries under a lease: the claim's count of requests in flight per endpoint.
+CREATE INDEX webhook_deliveries_leased_idx ON webhook_deliveries (endpoint_id) WHERE lease_owner IS NOT NULL;
 CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
 
 CREATE TABLE webhook_attempts (

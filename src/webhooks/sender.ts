@@ -82,6 +82,36 @@ export interface SendOptions {
   resolve?: (host: string) => Promise<Array<{ address: string; family: number }>>;
 }
 
+/** Connection pools kept, at most; the least recently used is closed first. */
+const MAX_AGENTS = 256;
+const agents = new Map<string, Agent>();
+
+/**
+ * The connection pool for an origin reached at one checked address. Connections are kept alive
+ * between attempts (no new TCP and TLS handshake per delivery), yet every attempt still resolves
+ * the host and checks each address first: a pool only ever connects to the address it is keyed by.
+ */
+function agentFor(origin: string, pinned: { address: string; family: number }, timeoutMs: number): Agent {
+  const key = `${origin}|${pinned.address}|${timeoutMs}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    const lookup: LookupFunction = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      if (opts?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+      else callback(null, pinned.address, pinned.family);
+    }) as unknown as LookupFunction;
+    agent = new Agent({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000, pipelining: 1 });
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
+      agents.delete(oldestKey);
+      void oldest.close().catch(() => undefined);
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
 const defaultResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
 
 /**
@@ -106,11 +136,7 @@ export async function sendWebhook(options: SendOptions): Promise<AttemptOutcome>
   if (!options.allowPrivate && addresses.some((a) => isBlockedAddress(a.address))) return failure('BLOCKED_ADDRESS');
   const pinned = addresses[0]!;
 
-  const lookup: LookupFunction = ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (opts?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-    else callback(null, pinned.address, pinned.family);
-  }) as unknown as LookupFunction;
-  const agent = new Agent({ connect: { lookup, timeout: options.timeoutMs }, keepAliveTimeout: 1, pipelining: 0 });
+  const agent = agentFor(url.origin, pinned, options.timeoutMs);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -140,6 +166,5 @@ export async function sendWebhook(options: SendOptions): Promise<AttemptOutcome>
     return failure(classify(err, timedOut));
   } finally {
     clearTimeout(timer);
-    agent.destroy().catch(() => undefined);
   }
 }

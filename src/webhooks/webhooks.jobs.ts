@@ -5,7 +5,7 @@ import type { WebhookService } from './webhooks.service.js';
 export function webhookJobs(webhooks: Pick<WebhookService, 'fanOut' | 'deliverDue'>): PeriodicJob[] {
   return [
     // Events committed since the last run become one delivery per matching ENABLED endpoint.
-    { name: 'webhook-fan-out', everyMs: 500, failureMessage: 'could not fan out events to webhook endpoints', run: () => webhooks.fanOut() },
+    { name: 'webhook-fan-out', everyMs: 100, failureMessage: 'could not fan out events to webhook endpoints', run: () => webhooks.fanOut() },
     // Due deliveries are claimed under a lease (SKIP LOCKED) and sent; each attempt runs on its own, so a slow endpoint stalls no other.
     { name: 'webhook-deliveries', everyMs: 500, failureMessage: 'could not claim webhook deliveries', run: () => webhooks.deliverDue() },
   ];

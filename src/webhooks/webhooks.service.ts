@@ -8,6 +8,7 @@ import type { DataCipher } from '../platform/crypto.js';
 import { conflict, notFound, validationError, type FieldError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
+import { loopLoad } from '../platform/loop-load.js';
 import type { DB } from '../platform/schema.js';
 import { decodeCursor, olderThan, pageLimit, toPage } from '../platform/paging.js';
 import { parseDateTime } from '../records/filters.js';
@@ -22,6 +23,14 @@ export const MAX_ENDPOINTS_PER_ORG = 20;
 export const MAX_URL_LENGTH = 2048;
 /** Requests in flight at once per endpoint (DESIGN.md §11.4). */
 export const MAX_IN_FLIGHT_PER_ENDPOINT = 5;
+/** The first key of the advisory locks that serialise claims per endpoint (the second: the endpoint id's hash). */
+const ENDPOINT_LOCK_SPACE = 0x77686b;
+/** The shortest time between two claims of a process; while its event loop is at least BUSY_LOAD busy, PUMP_BUSY_MS. */
+const PUMP_MIN_MS = 20;
+const PUMP_BUSY_MS = 100;
+const BUSY_LOAD = 0.7;
+/** Manual attempts a claim reads at most, before keeping 5 per endpoint. */
+const CLAIM_SCAN = 2_000;
 /** Attempts kept per delivery. */
 export const KEPT_ATTEMPTS = 50;
 const DELIVERY_WINDOW_MS = 24 * 3600 * 1000;
@@ -223,7 +232,7 @@ export interface WebhookServiceDeps {
   resolve?: SendOptions['resolve'];
   /** Deliveries claimed per worker run. */
   batchSize?: number;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process: an attempt is a socket waiting, so room for endpoints that hang (5 each) and the healthy ones. */
   concurrency?: number;
 }
 
@@ -251,7 +260,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const leaseMs = deps.timeoutMs + 30_000;
   const batchSize = deps.batchSize ?? 50;
-  const concurrency = deps.concurrency ?? 64;
+  const concurrency = deps.concurrency ?? 512;
   /** Attempts running in this process, and how many per endpoint. */
   const running = new Set<Promise<void>>();
   const perEndpoint = new Map<string, number>();
@@ -329,39 +338,52 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
   // ---------------------------------------------------------------- fan-out
 
-  /** Turns events not yet fanned out into deliveries, one transaction per batch. Returns the events handled. */
-  async function fanOut(limit = 100): Promise<number> {
+  /** Events taken per fan-out transaction. */
+  const FAN_OUT_BATCH = 500;
+  /** Deliveries per INSERT statement. */
+  const INSERT_ROWS = 2_000;
+
+  /** Turns up to FAN_OUT_BATCH events not yet fanned out into deliveries, in one transaction of four statements. */
+  async function fanOutBatch(): Promise<{ events: number; deliveries: number }> {
     return db.transaction().execute(async (trx) => {
       const events = await trx
         .selectFrom('events')
         .select(['id', 'organisation_id', 'type', 'environment', 'created_at'])
         .where('fanned_out', '=', false)
         .orderBy('created_at')
-        .limit(limit)
+        .limit(FAN_OUT_BATCH)
         .forUpdate()
         .skipLocked()
         .execute();
-      if (events.length === 0) return 0;
-      for (const event of events) {
-        const endpoints = await trx
-          .selectFrom('webhook_endpoints')
-          .select('id')
-          .where('organisation_id', '=', event.organisation_id)
-          .where('environment', '=', event.environment)
-          .where('status', '=', 'ENABLED')
-          .where('created_at', '<=', event.created_at)
-          .where(sql<boolean>`(${event.type} = ANY(event_types) OR '*' = ANY(event_types))`)
-          .execute();
-        if (endpoints.length > 0) {
-          await trx
-            .insertInto('webhook_deliveries')
-            .values(
-              endpoints.map((e) => ({
+      if (events.length === 0) return { events: 0, deliveries: 0 };
+      const eventIds = events.map((e) => e.id);
+      // Every (event, endpoint) pair at once: an ENABLED endpoint of the event's organisation and
+      // environment, subscribed to its type, that existed when the event happened.
+      const { rows: pairs } = await sql<{ event_id: string; endpoint_id: string }>`
+        SELECT ev.id AS event_id, ep.id AS endpoint_id
+        FROM events ev
+        JOIN webhook_endpoints ep
+          ON ep.organisation_id = ev.organisation_id
+         AND ep.environment = ev.environment
+         AND ep.status = 'ENABLED'
+         AND ep.created_at <= ev.created_at
+         AND (ev.type = ANY (ep.event_types) OR '*' = ANY (ep.event_types))
+        WHERE ev.id IN (${sql.join(eventIds)})
+        ORDER BY ev.created_at, ev.id, ep.id`.execute(trx);
+      const byId = new Map(events.map((e) => [e.id, e]));
+      // In slices: a statement carries at most 65,535 parameters (15 a row).
+      for (let i = 0; i < pairs.length; i += INSERT_ROWS) {
+        await trx
+          .insertInto('webhook_deliveries')
+          .values(
+            pairs.slice(i, i + INSERT_ROWS).map((p) => {
+              const event = byId.get(p.event_id)!;
+              return {
                 id: ids.next('dlv'),
                 organisation_id: event.organisation_id,
                 event_id: event.id,
                 event_type: event.type,
-                endpoint_id: e.id,
+                endpoint_id: p.endpoint_id,
                 status: 'PENDING' as const,
                 attempt_count: 0,
                 scheduled_attempts: 0,
@@ -373,15 +395,26 @@ export function createWebhookService(deps: WebhookServiceDeps) {
                 // The event's own time: the same whichever process fans it out.
                 next_attempt_at: event.created_at,
                 created_at: event.created_at,
-              })),
-            )
-            .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
-            .execute();
-        }
+              };
+            }),
+          )
+          .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
+          .execute();
       }
-      await trx.updateTable('events').set({ fanned_out: true }).where('id', 'in', events.map((e) => e.id)).execute();
-      return events.length;
+      await trx.updateTable('events').set({ fanned_out: true }).where('id', 'in', eventIds).execute();
+      return { events: events.length, deliveries: pairs.length };
     });
+  }
+
+  /** Fans out every event committed so far, batch after batch, and starts delivering at once. Returns the events handled. */
+  async function fanOut(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const { events, deliveries } = await fanOutBatch();
+      handled += events;
+      if (deliveries > 0) kick();
+      if (events < FAN_OUT_BATCH || closed) return handled;
+    }
   }
 
   // ---------------------------------------------------------------- the worker
@@ -403,41 +436,80 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     if (max <= 0) return [];
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
-      const candidates = await trx
-        .selectFrom('webhook_deliveries as d')
-        .selectAll('d')
-        .where((eb) => eb.or([eb.and([eb('d.status', '=', 'PENDING'), eb('d.next_attempt_at', '<=', now)]), eb('d.manual_requested_at', 'is not', null)]))
-        .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<', now)]))
-        .where((eb) => eb.exists(eb.selectFrom('webhook_endpoints as e').select('e.id').whereRef('e.id', '=', 'd.endpoint_id').where('e.status', '=', 'ENABLED')))
-        // Oldest due first: a waiting manual attempt is due from its request.
-        .orderBy(sql`coalesce(d.manual_requested_at, d.next_attempt_at)`)
-        .orderBy('d.created_at')
-        .limit(max * 2)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      // Candidates, read without locking: due, unleased (or the lease lapsed), of an ENABLED endpoint
+      // with room (one with its 5 in flight in any process waits), at most 5 per endpoint, so one
+      // endpoint's backlog never hides the deliveries of others. Manual attempts first (someone is
+      // waiting), then the schedule.
+      const busyEndpoints = sql`
+        SELECT endpoint_id FROM webhook_deliveries
+        WHERE lease_owner IS NOT NULL AND lease_expires_at > ${now}
+        GROUP BY endpoint_id HAVING count(*) >= ${MAX_IN_FLIGHT_PER_ENDPOINT}`;
+      const free = sql`(d.lease_expires_at IS NULL OR d.lease_expires_at < ${now})
+        AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.status = 'ENABLED')
+        AND d.endpoint_id NOT IN (${busyEndpoints})`;
+      const want = max * 4;
+      // Manual attempts (redeliver, recover: rare) in the order asked, at most 5 per endpoint.
+      const pickManual = async (limit: number) => {
+        const { rows } = await sql<{ id: string; endpoint_id: string }>`
+          SELECT id, endpoint_id FROM (
+            SELECT id, endpoint_id, asked_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY asked_at) AS nth
+            FROM (SELECT d.id, d.endpoint_id, d.manual_requested_at AS asked_at FROM webhook_deliveries d
+                  WHERE d.manual_requested_at IS NOT NULL AND ${free} ORDER BY d.manual_requested_at LIMIT ${CLAIM_SCAN}) AS scanned
+          ) AS ranked
+          WHERE nth <= ${MAX_IN_FLIGHT_PER_ENDPOINT}
+          ORDER BY asked_at LIMIT ${limit}`.execute(trx);
+        return rows;
+      };
+      const manual = await pickManual(want);
+      // The schedule: each endpoint with pending deliveries, found by skipping through the pending index
+      // one endpoint at a time (as many probes as such endpoints, whatever their backlogs), then its
+      // oldest due ones; the oldest due across endpoints first.
+      const scheduledLimit = want - manual.length;
+      const scheduled =
+        scheduledLimit <= 0
+          ? []
+          : (
+              await sql<{ id: string; endpoint_id: string }>`
+                WITH RECURSIVE pending (endpoint_id) AS (
+                  (SELECT endpoint_id FROM webhook_deliveries WHERE status = 'PENDING' ORDER BY endpoint_id LIMIT 1)
+                  UNION ALL
+                  SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+                          WHERE d.status = 'PENDING' AND d.endpoint_id > p.endpoint_id ORDER BY d.endpoint_id LIMIT 1)
+                  FROM pending p WHERE p.endpoint_id IS NOT NULL
+                )
+                SELECT c.id, c.endpoint_id FROM pending p
+                JOIN webhook_endpoints e ON e.id = p.endpoint_id AND e.status = 'ENABLED'
+                CROSS JOIN LATERAL (
+                  SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d
+                  WHERE d.endpoint_id = p.endpoint_id AND d.status = 'PENDING' AND d.next_attempt_at <= ${now}
+                    AND d.manual_requested_at IS NULL AND (d.lease_expires_at IS NULL OR d.lease_expires_at < ${now})
+                  ORDER BY d.next_attempt_at LIMIT ${MAX_IN_FLIGHT_PER_ENDPOINT}
+                ) AS c
+                WHERE p.endpoint_id NOT IN (${busyEndpoints})
+                ORDER BY c.next_attempt_at LIMIT ${scheduledLimit}`.execute(trx)
+            ).rows;
+      const candidates = [...manual, ...scheduled];
       if (candidates.length === 0) return [];
-      // The endpoints' rows serialise claims per endpoint across processes, so the count below stays
-      // true until this commits; one another claim holds is skipped this round (never waited for).
-      const lockedEndpoints = await trx
-        .selectFrom('webhook_endpoints')
-        .select('id')
-        .where('id', 'in', [...new Set(candidates.map((c) => c.endpoint_id))])
-        .orderBy('id')
-        .forUpdate()
-        .skipLocked()
-        .execute();
+
+      // A claim per endpoint at a time across processes, so the count below stays true until this
+      // commits: a transaction-scoped advisory lock per endpoint, one another claim holds being skipped
+      // this round (never waited for). Not the endpoint's row: recording outcomes updates it all the time.
+      const { rows: lockedEndpoints } = await sql<{ id: string }>`
+        SELECT id FROM (SELECT DISTINCT unnest(${textArray(candidates.map((c) => c.endpoint_id))}) AS id ORDER BY 1) AS wanted
+        WHERE pg_try_advisory_xact_lock(${ENDPOINT_LOCK_SPACE}, hashtext(id))`.execute(trx);
       const endpointIds = lockedEndpoints.map((e) => e.id);
+      // Every endpoint held by another claim: the next look takes them.
       if (endpointIds.length === 0) return [];
       const busyRows = await trx
         .selectFrom('webhook_deliveries')
         .select(['endpoint_id', (eb) => eb.fn.countAll<string | number>().as('n')])
         .where('endpoint_id', 'in', endpointIds)
+        .where('lease_owner', 'is not', null)
         .where('lease_expires_at', '>', now)
         .groupBy('endpoint_id')
         .execute();
       const busy = new Map(busyRows.map((r) => [r.endpoint_id, Number(r.n)]));
-      const chosen: DeliveriesTable[] = [];
+      const chosen: string[] = [];
       const claimable = new Set(endpointIds);
       for (const c of candidates) {
         if (chosen.length >= max) break;
@@ -445,57 +517,175 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         const n = Math.max(busy.get(c.endpoint_id) ?? 0, perEndpoint.get(c.endpoint_id) ?? 0);
         if (n >= MAX_IN_FLIGHT_PER_ENDPOINT) continue;
         busy.set(c.endpoint_id, n + 1);
-        chosen.push(c);
+        chosen.push(c.id);
       }
       if (chosen.length === 0) return [];
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ lease_owner: owner, lease_expires_at: new Date(now.getTime() + leaseMs) })
-        .where('id', 'in', chosen.map((c) => c.id))
-        .execute();
-      return chosen.map((delivery) => ({ delivery, manual: delivery.manual_requested_at !== null }));
+      // Only the chosen rows are locked, and taken only if still free and due (a recording or a
+      // redelivery may hold one: it is skipped, never waited for).
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      const { rows } = await sql<DeliveriesTable>`
+        UPDATE webhook_deliveries SET lease_owner = ${owner}, lease_expires_at = ${leaseUntil}
+        WHERE id IN (
+          SELECT d.id FROM webhook_deliveries d
+          WHERE d.id IN (${sql.join(chosen)})
+            AND (d.lease_expires_at IS NULL OR d.lease_expires_at < ${now})
+            AND (d.manual_requested_at IS NOT NULL OR (d.status = 'PENDING' AND d.next_attempt_at <= ${now}))
+          FOR UPDATE SKIP LOCKED)
+        RETURNING *`.execute(trx);
+      const order = new Map(chosen.map((id, i) => [id, i]));
+      return rows
+        .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+        .map((delivery) => ({ delivery, manual: delivery.manual_requested_at !== null }));
     });
   }
 
-  async function attempt({ delivery, manual }: Claimed): Promise<void> {
-    const endpoint = (await selectEndpoints().where('id', '=', delivery.endpoint_id).executeTakeFirst()) as EndpointRow | undefined;
-    const event = await db.selectFrom('events').select(['id', 'body']).where('id', '=', delivery.event_id).executeTakeFirst();
-    if (!endpoint || !event) return;
-    const startedAt = clock.now();
-    const secrets = [cipher.decrypt(endpoint.secret_ciphertext).toString('utf8')];
-    if (endpoint.previous_secret_ciphertext && endpoint.previous_secret_expires_at && new Date(endpoint.previous_secret_expires_at).getTime() > startedAt.getTime()) {
-      secrets.push(cipher.decrypt(endpoint.previous_secret_ciphertext).toString('utf8'));
+
+  interface Target {
+    url: string;
+    secrets: string[];
+  }
+
+  /** The bodies of the claimed deliveries' events and their endpoints' urls and secrets: two queries for the whole claim. */
+  async function loadTargets(claimed: Claimed[], now: Date): Promise<{ bodies: Map<string, string>; targets: Map<string, Target> }> {
+    const eventIds = [...new Set(claimed.map((c) => c.delivery.event_id))];
+    const endpointIds = [...new Set(claimed.map((c) => c.delivery.endpoint_id))];
+    const [events, endpoints] = await Promise.all([
+      db.selectFrom('events').select(['id', 'body']).where('id', 'in', eventIds).execute(),
+      db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'url', 'secret_ciphertext', 'previous_secret_ciphertext', 'previous_secret_expires_at'])
+        .where('id', 'in', endpointIds)
+        .execute(),
+    ]);
+    const targets = new Map<string, Target>();
+    for (const e of endpoints) {
+      const secrets = [cipher.decrypt(e.secret_ciphertext).toString('utf8')];
+      // The previous secret signs too until its overlap ends (DESIGN.md §11.3).
+      if (e.previous_secret_ciphertext && e.previous_secret_expires_at && new Date(e.previous_secret_expires_at).getTime() > now.getTime()) {
+        secrets.push(cipher.decrypt(e.previous_secret_ciphertext).toString('utf8'));
+      }
+      targets.set(e.id, { url: e.url, secrets });
     }
+    return { bodies: new Map(events.map((e) => [e.id, e.body])), targets };
+  }
+
+  async function attempt({ delivery, manual }: Claimed, body: string | undefined, target: Target | undefined): Promise<void> {
+    // Deleted since the claim: the delivery went with it (ON DELETE CASCADE).
+    if (body === undefined || target === undefined) return;
+    const startedAt = clock.now();
     const timestamp = Math.floor(startedAt.getTime() / 1000);
     const outcome = await sendWebhook({
-      url: endpoint.url,
-      body: event.body,
+      url: target.url,
+      body,
       headers: {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
-        'webhook-id': event.id,
+        'webhook-id': delivery.event_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(secrets, event.id, timestamp, event.body),
+        'webhook-signature': signatureHeader(target.secrets, delivery.event_id, timestamp, body),
       },
       timeoutMs: deps.timeoutMs,
       allowPrivate: deps.allowPrivate,
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
     });
-    await record(delivery, endpoint, manual, startedAt, outcome);
+    await record({ delivery, manual, startedAt, outcome });
   }
 
-  /** Stores an attempt and its consequences for the delivery and the endpoint, fenced by this process's lease. */
-  async function record(delivery: DeliveriesTable, endpoint: EndpointRow, manual: boolean, startedAt: Date, outcome: AttemptOutcome) {
+  // ---------------------------------------------------------------- recording outcomes
+
+  interface Outcome {
+    delivery: DeliveriesTable;
+    manual: boolean;
+    startedAt: Date;
+    outcome: AttemptOutcome;
+  }
+  interface QueuedOutcome extends Outcome {
+    resolve(): void;
+    reject(err: unknown): void;
+  }
+
+  /** Outcomes waiting to be stored; the ones that arrive while a batch is being stored form the next. */
+  const outcomes: QueuedOutcome[] = [];
+  let recording: Promise<void> | null = null;
+  const RECORD_BATCH = 500;
+
+  /**
+   * Stores an attempt's outcome. Outcomes are stored together, one transaction for all that finished
+   * while the previous one was being written: no waiting when idle, few commits when busy.
+   */
+  function record(o: Outcome): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      outcomes.push({ ...o, resolve, reject });
+      recording ??= (async () => {
+        try {
+          while (outcomes.length > 0) {
+            const batch = outcomes.splice(0, RECORD_BATCH);
+            try {
+              await retryTransient(() => recordBatch(batch));
+              for (const b of batch) b.resolve();
+            } catch (err) {
+              // The leases lapse and the deliveries are sent again (at least once; the same webhook-id).
+              for (const b of batch) b.reject(err);
+            }
+          }
+        } finally {
+          recording = null;
+        }
+      })();
+    });
+  }
+
+  /** Runs fn again (up to 3 times in all) when PostgreSQL aborted it for a deadlock or a serialization failure. */
+  async function retryTransient<T>(fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+      }
+    }
+  }
+
+  /**
+   * Stores attempts and their consequences for the deliveries and their endpoints, fenced by this
+   * process's leases: a delivery taken over after its lease lapsed is not touched. Endpoints are
+   * locked first, in id order, then the deliveries: every writer that waits takes them in that order.
+   */
+  async function recordBatch(batch: QueuedOutcome[]): Promise<void> {
     const now = clock.now();
+    let disabledAny = false;
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('webhook_deliveries').selectAll().where('id', '=', delivery.id).where('lease_owner', '=', owner).forUpdate().executeTakeFirst();
-      if (!current) return; // deleted, or taken over after the lease lapsed
-      const number = current.attempt_count + 1;
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
+      const endpointIds = [...new Set(batch.map((b) => b.delivery.endpoint_id))].sort();
+      const endpoints = await trx
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'organisation_id', 'url', 'status', 'failing_since', 'last_success_at'])
+        .where('id', 'in', endpointIds)
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+      const rows = await trx
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', 'in', batch.map((b) => b.delivery.id))
+        .where('lease_owner', '=', owner)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const current = new Map(rows.map((r) => [r.id, r]));
+
+      const attempts: AttemptsTable[] = [];
+      const updates: Array<Record<string, unknown>> = [];
+      const trims: Array<{ id: string; below: number }> = [];
+      const endpointState = new Map(endpoints.map((e) => [e.id, { ...e, touched: false, gone: false }]));
+      for (const { delivery, manual, startedAt, outcome } of batch) {
+        const d = current.get(delivery.id);
+        if (!d) continue; // deleted, or taken over after the lease lapsed
+        current.delete(delivery.id);
+        const number = d.attempt_count + 1;
+        attempts.push({
           id: ids.next('att'),
-          delivery_id: delivery.id,
+          delivery_id: d.id,
           number,
           trigger: manual ? 'MANUAL' : 'SCHEDULED',
           started_at: startedAt,
@@ -504,80 +694,173 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           response_body: outcome.responseBody,
           error: outcome.error,
           succeeded: outcome.succeeded,
-        })
-        .execute();
-      await trx.deleteFrom('webhook_attempts').where('delivery_id', '=', delivery.id).where('number', '<=', number - KEPT_ATTEMPTS).execute();
+        });
+        if (number > KEPT_ATTEMPTS) trims.push({ id: d.id, below: number - KEPT_ATTEMPTS });
 
-      let status = current.status;
-      let nextAttemptAt = current.next_attempt_at;
-      let scheduled = current.scheduled_attempts;
-      if (outcome.succeeded) {
-        status = 'SUCCEEDED';
-        nextAttemptAt = null;
-      } else if (manual && current.status === 'PENDING' && current.next_attempt_at === null) {
-        // A recovered delivery has no schedule: its one manual attempt settles it.
-        status = 'FAILED';
-      } else if (!manual && current.status === 'PENDING') {
-        scheduled += 1;
-        const wait = retryWaitMs(scheduled);
-        if (wait === null) {
-          status = 'FAILED';
+        let status = d.status;
+        let nextAttemptAt = d.next_attempt_at;
+        let scheduled = d.scheduled_attempts;
+        if (outcome.succeeded) {
+          status = 'SUCCEEDED';
           nextAttemptAt = null;
-        } else {
-          let waitMs = wait;
-          if (outcome.retryAfterSeconds !== null) waitMs = Math.max(waitMs, outcome.retryAfterSeconds * 1000);
-          const windowEnd = new Date(current.created_at).getTime() + DELIVERY_WINDOW_MS;
-          nextAttemptAt = new Date(Math.max(now.getTime() + wait, Math.min(now.getTime() + waitMs, windowEnd)));
+        } else if (manual && d.status === 'PENDING' && d.next_attempt_at === null) {
+          // A recovered delivery has no schedule: its one manual attempt settles it.
+          status = 'FAILED';
+        } else if (!manual && d.status === 'PENDING') {
+          scheduled += 1;
+          const wait = retryWaitMs(scheduled);
+          if (wait === null) {
+            status = 'FAILED';
+            nextAttemptAt = null;
+          } else {
+            let waitMs = wait;
+            if (outcome.retryAfterSeconds !== null) waitMs = Math.max(waitMs, outcome.retryAfterSeconds * 1000);
+            const windowEnd = new Date(d.created_at).getTime() + DELIVERY_WINDOW_MS;
+            nextAttemptAt = new Date(Math.max(now.getTime() + wait, Math.min(now.getTime() + waitMs, windowEnd)));
+          }
         }
-      }
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
+        updates.push({
+          id: d.id,
           status,
-          next_attempt_at: nextAttemptAt,
+          next_attempt_at: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
           scheduled_attempts: scheduled,
           attempt_count: number,
-          last_attempt_at: startedAt,
+          last_attempt_at: startedAt.toISOString(),
           last_response_status: outcome.responseStatus,
-          manual_requested_at: manual ? null : current.manual_requested_at,
-          lease_owner: null,
-          lease_expires_at: null,
-        })
-        .where('id', '=', delivery.id)
-        .execute();
+          manual_requested_at: manual || d.manual_requested_at === null ? null : new Date(d.manual_requested_at).toISOString(),
+        });
 
-      const ep = await trx.selectFrom('webhook_endpoints').select(['id', 'organisation_id', 'url', 'status', 'failing_since']).where('id', '=', endpoint.id).forUpdate().executeTakeFirst();
-      if (!ep) return;
-      if (outcome.succeeded) {
-        await trx.updateTable('webhook_endpoints').set({ last_success_at: now, failing_since: null }).where('id', '=', ep.id).execute();
-      } else if (ep.status === 'ENABLED') {
-        const failingSince = ep.failing_since ?? startedAt;
-        if (ep.failing_since === null) await trx.updateTable('webhook_endpoints').set({ failing_since: failingSince }).where('id', '=', ep.id).execute();
-        if (outcome.responseStatus === 410) await disable(trx, ep, 'GONE', now);
-        else if (now.getTime() - new Date(failingSince).getTime() >= deps.disableAfterHours * 3600_000) await disable(trx, ep, 'FAILING', now);
+        // The endpoint's health, in the order the attempts finished.
+        const ep = endpointState.get(d.endpoint_id);
+        if (!ep) continue;
+        ep.touched = true;
+        if (outcome.succeeded) {
+          ep.last_success_at = now;
+          ep.failing_since = null;
+        } else if (ep.status === 'ENABLED') {
+          ep.failing_since ??= startedAt;
+          if (outcome.responseStatus === 410) ep.gone = true;
+        }
+      }
+      if (attempts.length === 0) return;
+
+      await trx.insertInto('webhook_attempts').values(attempts).execute();
+      for (const t of trims) await trx.deleteFrom('webhook_attempts').where('delivery_id', '=', t.id).where('number', '<=', t.below).execute();
+      await sql`
+        UPDATE webhook_deliveries d
+        SET status = v.status, next_attempt_at = v.next_attempt_at, scheduled_attempts = v.scheduled_attempts,
+            attempt_count = v.attempt_count, last_attempt_at = v.last_attempt_at, last_response_status = v.last_response_status,
+            manual_requested_at = v.manual_requested_at, lease_owner = NULL, lease_expires_at = NULL
+        FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(
+          id text, status text, next_attempt_at timestamptz, scheduled_attempts integer, attempt_count integer,
+          last_attempt_at timestamptz, last_response_status integer, manual_requested_at timestamptz)
+        WHERE d.id = v.id`.execute(trx);
+
+      const health = [...endpointState.values()].filter((e) => e.touched);
+      await sql`
+        UPDATE webhook_endpoints e
+        SET last_success_at = v.last_success_at, failing_since = v.failing_since
+        FROM jsonb_to_recordset(${JSON.stringify(
+          health.map((e) => ({
+            id: e.id,
+            last_success_at: e.last_success_at === null ? null : new Date(e.last_success_at).toISOString(),
+            failing_since: e.failing_since === null ? null : new Date(e.failing_since).toISOString(),
+          })),
+        )}::jsonb) AS v(id text, last_success_at timestamptz, failing_since timestamptz)
+        WHERE e.id = v.id`.execute(trx);
+      for (const ep of health) {
+        if (ep.status !== 'ENABLED' || ep.failing_since === null) continue;
+        const failingFor = now.getTime() - new Date(ep.failing_since).getTime();
+        if (ep.gone) await disable(trx, ep, 'GONE', now);
+        else if (failingFor >= deps.disableAfterHours * 3600_000) await disable(trx, ep, 'FAILING', now);
+        else continue;
+        disabledAny = true;
       }
     });
-    notifications.kick();
+    // The disable emails were queued in that transaction.
+    if (disabledAny) notifications.kick();
   }
 
-  /** One worker run: claims what this process can take and starts each attempt without waiting for it. */
-  async function deliverDue(): Promise<number> {
-    if (closed) return 0;
-    const claimed = await claim(Math.min(batchSize, concurrency - running.size));
+  // ---------------------------------------------------------------- the pump
+
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+  let lastClaimAt = -Infinity;
+
+  /**
+   * Claims what is due while this process has room and starts each attempt without waiting for it.
+   * Calls made while a pass runs share it, and make it look once more before it ends.
+   */
+  function pump(): Promise<void> {
+    pumpAgain = true;
+    if (pumping) return pumping;
+    pumping = (async () => {
+      try {
+        // Let the attempts that ended in the same turn release their room first.
+        await new Promise((resolve) => setImmediate(resolve));
+        while (pumpAgain && !closed) {
+          // At most one claim per PUMP_MIN_MS (PUMP_BUSY_MS while the event loop is busy with requests):
+          // what ends meanwhile is claimed for together, in fewer, larger claims and recordings, so
+          // deliveries take less from requests and catch up when they ease; when idle, no wait.
+          const wait = lastClaimAt + (loopLoad() >= BUSY_LOAD ? PUMP_BUSY_MS : PUMP_MIN_MS) - performance.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          lastClaimAt = performance.now();
+          pumpAgain = false;
+          const room = Math.min(batchSize, concurrency - running.size);
+          // No room: the attempts that end make some, and look again.
+          if (room <= 0) break;
+          const claimed = await claim(room);
+          if (claimed.length > 0) await start(claimed);
+          if (claimed.length === room) pumpAgain = true;
+        }
+      } finally {
+        pumping = null;
+      }
+    })();
+    return pumping;
+  }
+
+  /** A pump started from elsewhere (an event fanned out, a redelivery asked for): its failure is the next periodic run's to report. */
+  function kick(): void {
+    void pump().catch((err: unknown) => logger.warn({ err }, 'could not claim webhook deliveries'));
+  }
+
+  async function start(claimed: Claimed[]): Promise<void> {
     for (const c of claimed) {
       const endpointId = c.delivery.endpoint_id;
       perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
-      const run: Promise<void> = attempt(c)
+    }
+    let loaded: Awaited<ReturnType<typeof loadTargets>>;
+    try {
+      loaded = await loadTargets(claimed, clock.now());
+    } catch (err) {
+      // The leases lapse and the deliveries are claimed again.
+      for (const c of claimed) release(c.delivery.endpoint_id);
+      throw err;
+    }
+    for (const c of claimed) {
+      const run: Promise<void> = attempt(c, loaded.bodies.get(c.delivery.event_id), loaded.targets.get(c.delivery.endpoint_id))
         .catch((err: unknown) => logger.warn({ err, deliveryId: c.delivery.id }, 'webhook attempt could not be recorded'))
         .finally(() => {
           running.delete(run);
-          const n = (perEndpoint.get(endpointId) ?? 1) - 1;
-          if (n <= 0) perEndpoint.delete(endpointId);
-          else perEndpoint.set(endpointId, n);
+          release(c.delivery.endpoint_id);
+          // Room again, here and at the endpoint: look for more (the attempts of one recording share one look).
+          kick();
         });
       running.add(run);
     }
-    return claimed.length;
+  }
+
+  function release(endpointId: string): void {
+    const n = (perEndpoint.get(endpointId) ?? 1) - 1;
+    if (n <= 0) perEndpoint.delete(endpointId);
+    else perEndpoint.set(endpointId, n);
+  }
+
+  /** One worker run (the periodic job, tests): claims and starts what is due. Returns when the attempts have started. */
+  async function deliverDue(): Promise<void> {
+    if (closed) return;
+    await pump();
   }
 
   return {
@@ -668,6 +951,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async remove(organisationId: string, id: string): Promise<{ id: string; deleted: true }> {
       await findEndpoint(organisationId, id);
       await db.transaction().execute(async (trx) => {
+        // The endpoint first, then its deliveries: the order every writer that waits takes them in.
+        await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).forNoKeyUpdate().execute();
         await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
         await trx.deleteFrom('webhook_endpoints').where('id', '=', id).where('organisation_id', '=', organisationId).execute();
       });
@@ -756,7 +1041,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         if (d.manual_requested_at !== null) return d;
         return trx.updateTable('webhook_deliveries').set({ manual_requested_at: now }).where('id', '=', deliveryId).returningAll().executeTakeFirstOrThrow();
       });
-      void deliverDue().catch(() => undefined);
+      kick();
       return deliveryView(row);
     },
 
@@ -825,7 +1110,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         const next = events.length > RECOVER_MAX ? events[RECOVER_MAX]! : null;
         return { queued: take.length, nextSince: next ? new Date(next.created_at).toISOString() : null };
       });
-      void deliverDue().catch(() => undefined);
+      kick();
       return result;
     },
 
@@ -881,7 +1166,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         await trx.updateTable('events').set({ fanned_out: true }).where('id', '=', written.id).execute();
         return { event: JSON.parse(written.body) as Record<string, unknown>, deliveries: deliveries.map(deliveryView) };
       });
-      void deliverDue().catch(() => undefined);
+      kick();
       return result;
     },
 

@@ -89,6 +89,46 @@ describeEachBackend(
       });
     }
 
+    it('fans out a backlog larger than one statement can carry: one delivery per event and endpoint, each endpoint served', async () => {
+      const { org, who } = await setup();
+      // 12 endpoints × 170 events = 2,040 deliveries: more rows than one INSERT of the fan-out holds (2,000).
+      // The receiver holds every request until released, so what the first claim took stays in flight.
+      const held: Array<() => void> = [];
+      const paths = Array.from({ length: 12 }, () => path());
+      for (const p of paths) receiver.on(p, (_r, res) => void held.push(() => res.end('ok')));
+      const endpoints = [];
+      for (const p of paths) endpoints.push(await endpoint(who, p, { eventTypes: ['wallet.funded'] }));
+      const createdAt = clock.now();
+      await sql`
+        INSERT INTO events (id, organisation_id, type, environment, body, created_at)
+        SELECT 'evt_backlog' || lpad(i::text, 6, '0') || ${org.organisationId}, ${org.organisationId}, 'wallet.funded', 'live', '{}', ${createdAt}
+        FROM generate_series(1, 170) AS i`.execute(h().database.db);
+      expect(await h().services.webhooks.fanOut()).toBeGreaterThanOrEqual(170);
+      const { rows } = await sql<{ endpoint_id: string; n: string | number; events: string | number }>`
+        SELECT endpoint_id, count(*) AS n, count(DISTINCT event_id) AS events FROM webhook_deliveries
+        WHERE organisation_id = ${org.organisationId} GROUP BY endpoint_id`.execute(h().database.db);
+      expect(rows.map((r) => r.endpoint_id).sort()).toEqual(endpoints.map((e) => e.id).sort());
+      for (const r of rows) expect([Number(r.n), Number(r.events)]).toEqual([170, 170]);
+      // The claims take from every endpoint (5 each, the limit), not the oldest backlog of one.
+      await h().services.webhooks.deliverDue();
+      await h().services.webhooks.deliverDue();
+      const { rows: leased } = await sql<{ endpoint_id: string; n: string | number }>`
+        SELECT endpoint_id, count(*) AS n FROM webhook_deliveries
+        WHERE organisation_id = ${org.organisationId} AND lease_owner IS NOT NULL GROUP BY endpoint_id`.execute(h().database.db);
+      expect(leased.map((r) => [r.endpoint_id, Number(r.n)]).sort()).toEqual(endpoints.map((e) => [e.id, 5]).sort());
+      // Released, everything is delivered.
+      for (const p of paths) receiver.on(p, (_r, res) => void res.end('ok'));
+      for (const release of held.splice(0)) release();
+      await drive(async () => {
+        const { rows: left } = await sql<{ n: string | number }>`
+          SELECT count(*) AS n FROM webhook_deliveries WHERE organisation_id = ${org.organisationId} AND status <> 'SUCCEEDED'`.execute(h().database.db);
+        return Number(left[0]!.n) === 0;
+      });
+      for (const p of paths) expect(new Set(receiver.to(p).map((r) => r.headers['webhook-id'])).size).toBe(170);
+      // No other delivery of these endpoints is left to other suites: they are removed with their deliveries.
+      for (const e of endpoints) expect((await send(h(), 'DELETE', `/v1/webhooks/endpoints/${e.id}`, who)).statusCode).toBe(200);
+    });
+
     it('fans an event out to each matching ENABLED endpoint of its environment and delivers it signed', async () => {
       const { org, who } = await setup();
       const [pAll, pType, pOther, pTest, pOff] = [path(), path(), path(), path(), path()];
