@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, StartupError, type Config } from '../config.js';
 import { SERVICE_CODES } from '../catalogue/catalogue.js';
 import { createDemo } from '../demo.js';
+import { EVENT_TYPE_NAMES, type EventFilters, type EventView } from '../events/events.service.js';
 import { migrate } from '../migrate.js';
 import { DataDirLockedError, liveLockHolder } from '../platform/data-dir-lock.js';
 import { openDatabase } from '../platform/db.js';
@@ -12,9 +13,11 @@ import { AppError } from '../platform/errors.js';
 import { createLogger, prettyDestination, type Logger } from '../platform/logger.js';
 import { isNairaAmount, nairaToKobo } from '../platform/money.js';
 import { unsafeTextReason } from '../platform/safe-text.js';
+import { parseDateTime } from '../records/filters.js';
 import { wire, type Runtime } from '../runtime.js';
 import { startServer } from '../server.js';
 import { startSimulator } from '../simulator/simulator.js';
+import { DELIVERY_STATUSES } from '../webhooks/webhooks.service.js';
 import { ServerCallError, viaServer, type RunningServer } from './via-server.js';
 
 export interface CliIo {
@@ -180,6 +183,86 @@ const COMMANDS: Record<string, Spec> = {
     ],
     notes: [VIA_SERVER_NOTE],
   },
+  'events list': {
+    name: 'idv events list',
+    synopsis: '--org ID [--type TYPE] [--limit N]',
+    summary: "Print an organisation's events of the last 30 days (live and test), newest first, each as GET /v1/events/{id} shows it.",
+    options: { org: str, type: str, limit: str },
+    required: ['org'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--type TYPE', `only events of this type: ${EVENT_TYPE_NAMES.join(', ')}`],
+      ['--limit N', '1 to 100 (default 20)'],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  'webhooks list': {
+    name: 'idv webhooks list',
+    synopsis: '--org ID',
+    summary: "Print an organisation's webhook endpoints, newest first (never their secrets).",
+    options: { org: str },
+    required: ['org'],
+    help: [['--org ID', 'the organisation (org_…)']],
+    notes: [LOCK_NOTE],
+  },
+  'webhooks deliveries': {
+    name: 'idv webhooks deliveries',
+    synopsis: '--org ID --endpoint ID [--status PENDING|SUCCEEDED|FAILED] [--limit N]',
+    summary: "Print a webhook endpoint's deliveries, newest first.",
+    options: { org: str, endpoint: str, status: str, limit: str },
+    required: ['org', 'endpoint'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--endpoint ID', 'the endpoint (whk_…)'],
+      ['--status S', `only deliveries in this status: ${DELIVERY_STATUSES.join(', ')}`],
+      ['--limit N', '1 to 100 (default 20)'],
+    ],
+    notes: [LOCK_NOTE],
+  },
+  'webhooks redeliver': {
+    name: 'idv webhooks redeliver',
+    synopsis: '--org ID --delivery ID',
+    summary: 'Queue one manual attempt of a delivery, whatever its status; prints the delivery.',
+    options: { org: str, delivery: str },
+    required: ['org', 'delivery'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--delivery ID', 'the delivery (dlv_…)'],
+    ],
+    notes: [
+      "The server's delivery workers make the attempt (with the embedded database, once `idv serve` runs again). The endpoint must be ENABLED (`idv webhooks enable`).",
+      LOCK_NOTE,
+    ],
+  },
+  'webhooks recover': {
+    name: 'idv webhooks recover',
+    synopsis: '--org ID --endpoint ID --since ISO [--until ISO]',
+    summary: 'Queue one manual attempt for every event in [since, until) the endpoint matches and has not received; prints { queued, nextSince }.',
+    options: { org: str, endpoint: str, since: str, until: str },
+    required: ['org', 'endpoint', 'since'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--endpoint ID', 'the endpoint (whk_…)'],
+      ['--since ISO', 'an ISO 8601 date-time with Z or an offset, within the last 30 days'],
+      ['--until ISO', 'the end, exclusive (default: now)'],
+    ],
+    notes: [
+      'At most 10000 per call: when nextSince is not null, call again with --since nextSince. The server\'s delivery workers make the attempts (with the embedded database, once `idv serve` runs again). The endpoint must be ENABLED (`idv webhooks enable`).',
+      LOCK_NOTE,
+    ],
+  },
+  'webhooks enable': {
+    name: 'idv webhooks enable',
+    synopsis: '--org ID --endpoint ID',
+    summary: 'Re-enable a webhook endpoint (disabled as MANUAL, FAILING or GONE); prints the endpoint.',
+    options: { org: str, endpoint: str },
+    required: ['org', 'endpoint'],
+    help: [
+      ['--org ID', 'the organisation (org_…)'],
+      ['--endpoint ID', 'the endpoint (whk_…)'],
+    ],
+    notes: ['It gets the events raised from now on; `idv webhooks recover` sends it those it missed.', LOCK_NOTE],
+  },
 };
 
 /** Commands with subcommands. */
@@ -189,6 +272,8 @@ const GROUPS: Record<string, { summary: string; subcommands: string[] }> = {
   service: { summary: "An organisation's services.", subcommands: ['provision'] },
   key: { summary: 'API keys.', subcommands: ['create'] },
   wallet: { summary: 'Wallets.', subcommands: ['adjust'] },
+  events: { summary: "An organisation's events.", subcommands: ['list'] },
+  webhooks: { summary: "An organisation's webhook endpoints and deliveries.", subcommands: ['list', 'deliveries', 'redeliver', 'recover', 'enable'] },
 };
 
 const USAGE = `Usage: idv <command> [options]
@@ -209,6 +294,15 @@ Commands:
                                             credit (N > 0) or debit (--amount=-N) a wallet, in naira
   demo                                      create a demo organisation with keys
   outbox [--to ADDRESS] [--limit N]         messages written to the outbox, newest first
+  events list --org ID [--type TYPE] [--limit N]
+                                            an organisation's events, newest first
+  webhooks list --org ID                    an organisation's webhook endpoints
+  webhooks deliveries --org ID --endpoint ID [--status S] [--limit N]
+                                            an endpoint's deliveries, newest first
+  webhooks redeliver --org ID --delivery ID queue a manual attempt of a delivery
+  webhooks recover --org ID --endpoint ID --since ISO [--until ISO]
+                                            queue what an endpoint missed
+  webhooks enable --org ID --endpoint ID    re-enable a disabled endpoint
 
 Options:
   -h, --help                                this help; \`idv <command> --help\` for a command's
@@ -259,6 +353,23 @@ function wholeNumber(name: string, raw: string | undefined): number | undefined 
   if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number (got "${raw}")`);
   return Number(raw);
 }
+
+/** --limit of a list: 1 to 100, default 20 (as the API's). */
+function listLimit(raw: string | undefined): number {
+  const limit = wholeNumber('limit', raw) ?? 20;
+  if (limit < 1 || limit > 100) throw new UsageError('--limit must be from 1 to 100');
+  return limit;
+}
+
+function dateTime(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (parseDateTime(raw) === null) throw new UsageError(`--${name} must be an ISO 8601 date-time with Z or an offset, e.g. 2026-11-01T00:00:00Z (got "${raw}")`);
+  return raw;
+}
+
+/** Newest first by createdAt, then id: the order of every list (DESIGN.md §10 "Lists"). */
+const newestFirst = (a: EventView, b: EventView) =>
+  a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 
 function naira(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -445,11 +556,78 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0;
       }
       case 'idv outbox': {
-        const limit = wholeNumber('limit', v.limit) ?? 20;
-        if (limit < 1 || limit > 100) throw new UsageError('--limit must be from 1 to 100');
+        const limit = listLimit(v.limit);
         const server = runningServer(config);
         const page = server ? await server.outbox({ to: v.to, limit }) : await withRuntime((rt) => rt.services.notifications.outbox({ to: v.to, limit }));
         print(page.items);
+        return 0;
+      }
+      case 'idv events list': {
+        if (v.type !== undefined && !(EVENT_TYPE_NAMES as readonly string[]).includes(v.type)) {
+          throw new UsageError(`--type must be one of: ${EVENT_TYPE_NAMES.join(', ')}`);
+        }
+        const limit = listLimit(v.limit);
+        const events = await withRuntime(async (rt) => {
+          await rt.services.admin.getOrganisation(v.org!);
+          // The API lists one environment at a time; an operator sees the organisation's events of both.
+          const pages: EventView[] = [];
+          for (const environment of ['live', 'test'] as const) {
+            const filters: EventFilters = { environment, ...(v.type === undefined ? {} : { type: [v.type] }) };
+            pages.push(...(await rt.services.events.list(v.org!, filters, { limit })).items);
+          }
+          return pages.sort(newestFirst).slice(0, limit);
+        });
+        print(events);
+        return 0;
+      }
+      case 'idv webhooks list': {
+        print(
+          await withRuntime(async (rt) => {
+            await rt.services.admin.getOrganisation(v.org!);
+            return rt.services.webhooks.list(v.org!);
+          }),
+        );
+        return 0;
+      }
+      case 'idv webhooks deliveries': {
+        if (v.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(v.status)) {
+          throw new UsageError(`--status must be one of: ${DELIVERY_STATUSES.join(', ')}`);
+        }
+        const limit = listLimit(v.limit);
+        const page = await withRuntime(async (rt) => {
+          await rt.services.admin.getOrganisation(v.org!);
+          return rt.services.webhooks.listDeliveries(v.org!, v.endpoint!, { limit: String(limit), ...(v.status === undefined ? {} : { status: v.status }) });
+        });
+        print(page.items);
+        return 0;
+      }
+      case 'idv webhooks redeliver': {
+        print(
+          await withRuntime(async (rt) => {
+            await rt.services.admin.getOrganisation(v.org!);
+            return (await queueOnly(rt)).redeliver(v.org!, v.delivery!);
+          }),
+        );
+        return 0;
+      }
+      case 'idv webhooks recover': {
+        const since = dateTime('since', v.since)!;
+        const until = dateTime('until', v.until);
+        print(
+          await withRuntime(async (rt) => {
+            await rt.services.admin.getOrganisation(v.org!);
+            return (await queueOnly(rt)).recover(v.org!, v.endpoint!, { since, ...(until === undefined ? {} : { until }) });
+          }),
+        );
+        return 0;
+      }
+      case 'idv webhooks enable': {
+        print(
+          await withRuntime(async (rt) => {
+            await rt.services.admin.getOrganisation(v.org!);
+            return rt.services.webhooks.update(v.org!, v.endpoint!, { status: 'ENABLED' });
+          }),
+        );
         return 0;
       }
       default:
@@ -461,6 +639,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } finally {
     if (runtime !== null) await (runtime as Runtime).close();
   }
+}
+
+/**
+ * The webhook service of a CLI runtime, made to only queue: redeliver and recover start the attempts
+ * they queue at once in the calling process, which a command would cut off when it closes the storage
+ * (leaving the delivery leased to a process that is gone). Closed first, it starts none, and the
+ * server's delivery workers make them.
+ */
+async function queueOnly(rt: Runtime): Promise<Runtime['services']['webhooks']> {
+  await rt.services.webhooks.close();
+  return rt.services.webhooks;
 }
 
 /**
