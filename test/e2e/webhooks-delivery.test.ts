@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -619,6 +622,49 @@ describeEachBackend(
       expect(outcome).toMatchObject({ succeeded: true, responseStatus: 200 });
       expect(asked).toEqual(['rebind.invalid']);
       expect(receiver.to(p)).toHaveLength(1);
+    });
+
+    it('asks DNS again at every attempt although the connection is kept alive between them', async () => {
+      const asked: string[] = [];
+      const p = path();
+      const attempt = () =>
+        sendWebhook({
+          url: `http://kept.invalid:${receiver.port}${p}`,
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+          timeoutMs: 2_000,
+          allowPrivate: false,
+          resolve: async (host) => {
+            asked.push(host);
+            // The second answer moves the name to a private address: refused, though a connection to the first is open.
+            return [{ address: asked.length === 1 ? '127.0.0.1' : '10.0.0.7', family: 4 }];
+          },
+        });
+      // The guard is off for the first (the receiver is on loopback), on for the second.
+      const first = await sendWebhook({ url: `http://kept.invalid:${receiver.port}${p}`, body: '{}', headers: {}, timeoutMs: 2_000, allowPrivate: true, resolve: async (host) => (asked.push(host), [{ address: '127.0.0.1', family: 4 }]) });
+      expect(first).toMatchObject({ succeeded: true });
+      expect(await attempt()).toMatchObject({ succeeded: false, error: 'BLOCKED_ADDRESS', responseStatus: null });
+      expect(asked).toEqual(['kept.invalid', 'kept.invalid']);
+      expect(receiver.to(p)).toHaveLength(1);
+    });
+
+    it('records a certificate the receiver cannot prove as TLS_ERROR, with nothing sent', async () => {
+      const fixtures = new URL('../fixtures/tls/', import.meta.url);
+      let requests = 0;
+      const tls = createHttpsServer({ key: readFileSync(new URL('self-signed.key', fixtures)), cert: readFileSync(new URL('self-signed.crt', fixtures)) }, (_req, res) => {
+        requests++;
+        res.end('ok');
+      });
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (tls.address() as AddressInfo).port;
+        const outcome = await sendWebhook({ url: `https://127.0.0.1:${port}/hook`, body: '{}', headers: {}, timeoutMs: 2_000, allowPrivate: true });
+        expect(outcome).toMatchObject({ succeeded: false, error: 'TLS_ERROR', responseStatus: null, responseBody: null });
+        expect(requests).toBe(0);
+      } finally {
+        tls.closeAllConnections();
+        await new Promise((resolve) => tls.close(resolve));
+      }
     });
   },
   { clock, settings: { allowPrivateWebhookUrls: true, webhookRetryScheduleSeconds: [1, 1, 1], webhookTimeoutMs: 400, webhookDisableAfterHours: 1 } },
