@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startIdv } from './idv.js';
-import { BenchError, ROOT, ensureDir, installSignalHandlers, int, loadSettings, machineInfo, measureLoad, round, runCleanups, sleep } from './lib.js';
+import { BenchError, ROOT, ensureDir, installSignalHandlers, int, loadSettings, machineInfo, measureLoad, round, runCleanups, signIn, sleep } from './lib.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -90,20 +90,6 @@ async function seed(databaseUrl, { organisationId, apiKeyId }, count) {
   }
 }
 
-/** The demo owner's access token: password, the emailed code from the outbox, then the code. */
-async function signIn(base, email, password) {
-  const post = async (path, body) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = await res.json();
-    if (!res.ok) throw new BenchError(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
-  };
-  const { loginToken } = await post('/v1/auth/login', { email, password });
-  const outbox = await (await fetch(`${base}/v1/notifications/outbox?to=${encodeURIComponent(email)}&limit=1`)).json();
-  const otp = /\b(\d{6})\b/.exec(outbox.data?.items?.[0]?.body ?? '')?.[1];
-  if (!otp) throw new BenchError(`no sign-in code in the outbox for ${email}`);
-  return (await post('/v1/auth/confirm-login', { loginToken, otp })).accessToken;
-}
 
 /** Sequential requests (one connection, nothing else running): p50, p95 and max in ms. */
 async function latency(label, count, request) {

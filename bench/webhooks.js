@@ -43,6 +43,7 @@ import {
   sleep,
   startNode,
   waitForHttp,
+  signIn,
 } from './lib.js';
 
 const THROUGHPUT_EVENTS = 3_000;
@@ -195,20 +196,6 @@ async function startReceiver() {
 
 // ───────────────────────────── the API ─────────────────────────────
 
-/** The demo owner's access token: password, the emailed code from the outbox, then the code (as records.js). */
-async function signIn(base, email, password) {
-  const post = async (path, body) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const json = await res.json();
-    if (!res.ok) throw new BenchError(`${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
-  };
-  const { loginToken } = await post('/v1/auth/login', { email, password });
-  const outbox = await (await fetch(`${base}/v1/notifications/outbox?to=${encodeURIComponent(email)}&limit=1`)).json();
-  const otp = /\b(\d{6})\b/.exec(outbox.data?.items?.[0]?.body ?? '')?.[1];
-  if (!otp) throw new BenchError(`no sign-in code in the outbox for ${email}`);
-  return (await post('/v1/auth/confirm-login', { loginToken, otp })).accessToken;
-}
 
 function apiClient(base, token) {
   return async (method, path, body, expected) => {
