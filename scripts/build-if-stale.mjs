@@ -59,3 +59,32 @@ export function buildIfStale(root, stderr = process.stderr) {
   stderr.write(`idv: the build failed${result.error ? ` (${result.error.message})` : ''}; fix the errors above and run it again (\`npm run dev\` runs the sources without building)\n`);
   return false;
 }
+
+/** The console's build (dist/console), made by Vite from console/. */
+const CONSOLE_ENTRY = join('dist', 'console', 'index.html');
+
+/** Why dist/console must be built again, or null when it is up to date. */
+export function consoleStaleReason(root) {
+  const entry = join(root, CONSOLE_ENTRY);
+  if (!existsSync(join(root, 'console', 'index.html'))) return null;
+  if (!existsSync(entry)) return 'the console is not built yet';
+  const latest = newest(join(root, 'console'));
+  return latest.mtimeMs > statSync(entry).mtimeMs ? `${relative(root, latest.path)} changed since the console's last build` : null;
+}
+
+/** Runs Vite's build of the console when it is stale; false when that failed (the server still starts, without its console). */
+export function buildConsoleIfStale(root, stderr = process.stderr) {
+  const reason = consoleStaleReason(root);
+  if (reason === null) return true;
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  if (!existsSync(vite)) {
+    stderr.write(`idv: ${reason}, but Vite is not installed (npm install) to build it\n`);
+    return existsSync(join(root, CONSOLE_ENTRY));
+  }
+  stderr.write(`idv: building the console (${reason})…\n`);
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'console/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (result.status === 0) return true;
+  stderr.write(`idv: the console's build failed${result.error ? ` (${result.error.message})` : ''}; the API still runs\n`);
+  return false;
+}
+

@@ -30,6 +30,7 @@ import type { Logger } from './platform/logger.js';
 import { installMetrics } from './platform/metrics.js';
 import { capConnections, serverLimitOptions, type HttpLimits } from './platform/http-limits.js';
 import { installOpenApi } from './http/openapi.js';
+import { installConsole } from './http/console.js';
 import { idempotentRoutes } from './http/idempotent-route.js';
 import { addSafeTextKeyword, safeTextValidatorBuilder } from './platform/safe-text.js';
 import { installJsonBodyParser } from './platform/json-body.js';
@@ -57,6 +58,8 @@ export interface AppOptions {
   liveProviders: Providers | null;
   /** How long a hold lives before the sweeper releases it: longer than the idempotency lease (HOLD_EXPIRY_MS). */
   holdExpiryMs: number;
+  /** The built web console served at `/` (DESIGN.md §14); the repository's dist/console/ unless a test points elsewhere. */
+  consoleDir?: string;
 }
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -130,7 +133,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     done(null, payload);
   });
 
-  installErrorHandling(app);
+  // The console answers the GETs no API route matched (its pages and assets); the rest stay 404 envelopes.
+  const consolePages = await installConsole(app, { dir: opts.consoleDir, logger: opts.logger });
+  installErrorHandling(app, { notFound: consolePages.notFound });
   installMetrics(app, { defaultMetrics: opts.defaultMetrics ?? true });
   app.addSchema(ErrorEnvelope);
   await installOpenApi(app);

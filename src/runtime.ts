@@ -79,6 +79,8 @@ export interface WireOptions {
   jobs?: { periodic?: PeriodicJob[]; queued?: QueuedJob[] };
   /** A REDIS_URL that does not answer at start fails the start (the server: a wrong URL is a mistake to show at once). */
   requireRedis?: boolean;
+  /** The built web console to serve instead of the repository's dist/console/ (tests). */
+  consoleDir?: string;
 }
 
 /** How long the first contact with PostgreSQL may take before the start gives up with a message. */
@@ -145,6 +147,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
       liveProviders: upstreams.providers,
       ...(options.defaultMetrics === undefined ? {} : { defaultMetrics: options.defaultMetrics }),
       ...(options.sandboxSlowDelayMs === undefined ? {} : { sandboxSlowDelayMs: options.sandboxSlowDelayMs }),
+      ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
     });
 
     // Each capability contributes its own background work.

@@ -5,6 +5,7 @@ import { createDemo, type DemoAccount } from './demo.js';
 import { advertiseLocalControl, DataDirLockedError, liveLockHolder } from './platform/data-dir-lock.js';
 import type { Logger } from './platform/logger.js';
 import { wire, type Wiring } from './runtime.js';
+import { consoleOf } from './http/console.js';
 import { metricsRegistryOf, startMetricsListener } from './platform/metrics.js';
 import { isLoopbackAddress } from './platform/loopback.js';
 import { UPSTREAMS } from './providers/ports.js';
@@ -94,8 +95,8 @@ async function serve(config: Config, logger: Logger, out: NodeJS.WritableStream,
         base,
         localOnly,
         production: config.nodeEnv === 'production',
-        // The console (DESIGN.md §14) is listed once something serves GET /.
-        consoleServed: app.hasRoute({ method: 'GET', url: '/' }),
+        // The console (DESIGN.md §14) is listed once it is built; until then the log says to build it.
+        consoleServed: consoleOf(app)?.built() ?? false,
         metricsUrl: `${metrics.url}`,
         demo,
         keyOrganisationId,
@@ -204,6 +205,7 @@ export function startupBanner(info: BannerInfo): string {
       `   live key   ${demo.liveKey}   (wallet: ₦10,000 demo credit)`,
       `   owner      ${demo.ownerEmail} / ${demo.ownerPassword}`,
       `   platform   ${demo.platformAdminEmail} / ${demo.platformAdminPassword}`,
+      ...(info.consoleServed ? [`   console    ${base}/   (sign in as owner, then the emailed code)`] : []),
       '',
       ' Try it:',
       `   curl -s ${base}/v1/nin/raw/lookup \\`,

@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from './db.js';
  * Every answer is our envelope (DESIGN.md §3): validation failures, Fastify's own errors, unknown
  * routes, malformed URLs and broken HTTP alike. A 500 never shows its message or stack.
  */
-export function installErrorHandling(app: App): void {
+export function installErrorHandling(app: App, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL_ERROR') req.log.error({ err: error }, 'unhandled error');
@@ -18,9 +18,15 @@ export function installErrorHandling(app: App): void {
     sendFailure(req, reply, appError);
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
     sendFailure(req, reply, new AppError('NOT_FOUND', `There is no route ${req.method} ${requestPath(req)}`));
-  });
+  const fallback = options.notFound;
+  app.setNotFoundHandler(fallback === undefined ? notFound : async (req, reply) => ((await fallback(req, reply)) ? reply : notFound(req, reply)));
+}
+
+export interface ErrorHandlingOptions {
+  /** Asked before the 404 envelope (the web console's pages): true when it answered the request itself. */
+  notFound?: (req: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 }
 
 export function sendFailure(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {

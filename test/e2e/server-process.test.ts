@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startupBanner } from '../../src/server.js';
-import { spawnIdv } from '../helpers/idv-process.js';
+import { ROOT, spawnIdv } from '../helpers/idv-process.js';
 
 /**
  * `npm start` as a newcomer runs it: a real process on an empty embedded database prints demo keys,
@@ -91,8 +91,9 @@ describe('the server process', () => {
     expect(banner).toContain(`OpenAPI         ${base}/openapi.json`);
     expect(banner).toMatch(/metrics {9}http:\/\/127\.0\.0\.1:\d+\/metrics/);
     expect(banner).toContain(`outbox          npx idv outbox --to ADDRESS   (or GET ${base}/v1/notifications/outbox?to=ADDRESS)`);
-    // No console is served yet: the banner lists none.
-    expect(banner).not.toMatch(/console/);
+    // The console is listed once built (`npm run build`); until then the log says to build it.
+    if (existsSync(join(ROOT, 'dist', 'console', 'index.html'))) expect(banner).toContain(`console         ${base}/`);
+    else expect(banner).not.toMatch(/console/);
     expect(banner).toContain('It answers this machine only; set HOST=0.0.0.0');
     // How to get another key while it runs: the demo organisation made on the first start.
     expect(banner).toMatch(/npx idv key create --org org_[a-z0-9]+ --type test --name "my key"/);

@@ -101,6 +101,8 @@ export interface HarnessOptions {
   breaker?: HttpProvidersOptions['breaker'];
   /** Starts the background jobs (src/jobs/) as the server does: off by default, so an app does only what a test asks. */
   jobs?: boolean;
+  /** The built web console the app serves (default: the repository's dist/console/). */
+  consoleDir?: string;
 }
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-'.padEnd(48, 'x');
@@ -146,6 +148,7 @@ export async function createHarness(backend: Backend, options: HarnessOptions = 
     simulator: { hangMs: providerTimeoutMs + 1_000, latencyMs: options.simulatorLatencyMs ?? 0 },
     ...(options.breakerClock ? { breakerClock: options.breakerClock } : {}),
     ...(options.breaker ? { breaker: options.breaker } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
   });
   const { app, services, simulator } = wiring;
   if (!simulator) throw new Error('the test configuration sets no upstream URL: the simulator should have started');

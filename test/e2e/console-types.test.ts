@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the build scripts (no declarations).
+import { CONSOLE_TYPES_FILE, renderConsoleTypes } from '../../scripts/console-types.mjs';
+import { describeEachBackend } from '../helpers/harness.js';
+
+/**
+ * The console calls the API only through types generated from the server's own /openapi.json
+ * (console/src/api/schema.d.ts, committed). This fails when the document the server serves now would
+ * generate anything else: a route, field or type changed without the console's types (run
+ * `npm run console:types`), so the document and the console can never drift apart unnoticed.
+ */
+describeEachBackend('the console’s API types', (h) => {
+  it('are exactly what openapi-typescript makes of the served OpenAPI document', async () => {
+    const res = await h().app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const expected: string = await renderConsoleTypes(res.json());
+    const committed = readFileSync(CONSOLE_TYPES_FILE as URL, 'utf8');
+    expect(committed === expected, 'console/src/api/schema.d.ts is stale: run `npm run console:types` and commit it').toBe(true);
+  });
+});
