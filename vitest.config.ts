@@ -22,6 +22,8 @@ const PROCESS_SUITES = [
   // parallel on two cores can starve past the test timeout.
   'test/e2e/webhooks-delivery.test.ts',
   'test/e2e/notifications-delivery.test.ts',
+  // A real server process and a browser (Chromium) driving the console end to end.
+  'test/browser/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -36,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'in-process',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.ts'],
           exclude: PROCESS_SUITES,
           maxWorkers: 4,
           sequence: { groupOrder: 0 },
