@@ -33,7 +33,8 @@ const isoNear = (from: number, to: number) => expect.toSatisfy((s: string) => ne
 
 for (const target of targets) {
   describe(`idv events / idv webhooks [${target.name}]`, () => {
-    it('prints the events, endpoints and deliveries as the API shows them, and redelivers, recovers and re-enables', async () => {
+    // Many CLI runs, each opening its storage: slow on a loaded machine.
+    it('prints the events, endpoints and deliveries as the API shows them, and redelivers, recovers and re-enables', { timeout: 90_000 }, async () => {
       const env = { ...target.env(), ALLOW_PRIVATE_WEBHOOK_URLS: 'true' };
       const tag = randomBytes(4).toString('hex');
       const created = await cli(env, 'org', 'create', '--name', `Webhooks ${tag}`, '--admin-email', `owner-${tag}@example.com`, '--admin-password', PASSWORD);

@@ -36,7 +36,8 @@ for (const target of targets) {
       expect(second.json().applied).toEqual([]);
     });
 
-    it('creates an organisation, provisions a service, creates a key that works, and refuses what is wrong', async () => {
+    // Many CLI runs, each opening its storage (on the embedded database: migrations on a fresh directory): slow on a loaded machine.
+    it('creates an organisation, provisions a service, creates a key that works, and refuses what is wrong', { timeout: 90_000 }, async () => {
       const env = target.env();
       const tag = randomBytes(4).toString('hex');
       const org = await cli(env, 'org', 'create', '--name', 'Acme Lending', '--admin-email', `Owner-${tag}@Example.com`, '--admin-password', 'a long enough password');

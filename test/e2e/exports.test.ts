@@ -217,7 +217,8 @@ describeEachBackend(
 
     it('a takeover: a worker that died mid-file is replaced; the file starts again and equals an uninterrupted one', async () => {
       const t = await tenant(7);
-      const to = clock.now().toISOString();
+      // \`to\` is exclusive: a millisecond past the last record, which may share the clock's current millisecond.
+      const to = new Date(clock.now().getTime() + 1).toISOString();
       const body = { format: 'csv', filters: { environment: 'test', to } };
       const plain = (await post(t.owner, body)).json().data.id;
       await worker('A').runDue();

@@ -419,8 +419,13 @@ describeEachBackend(
       const e = await event(org);
       const first = await untilAttempts(who, e.id, 1);
       expect(first.status).toBe('SUCCEEDED');
+      // The receiver holds the manual attempt until the second request is in: it is still waiting (in flight) then.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      receiver.on(p, (_r, res) => void held.then(() => res.end('ok')));
       const r1 = await send(h(), 'POST', `/v1/webhooks/deliveries/${first.id}/redeliver`, who);
       const r2 = await send(h(), 'POST', `/v1/webhooks/deliveries/${first.id}/redeliver`, who);
+      release();
       expect([r1.statusCode, r2.statusCode]).toEqual([202, 202]);
       expect(r1.json().data).toMatchObject({ id: first.id, status: 'SUCCEEDED' });
       const after = await untilAttempts(who, e.id, 2);
