@@ -49,6 +49,9 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
     },
     async (req, reply) => {
       if (!isNairaAmount(req.body.amount)) throw validationError([{ field: 'amount', message: 'must be in naira with at most two decimals' }]);
+      if (req.body.callbackUrl !== undefined && !isHttpUrl(req.body.callbackUrl)) {
+        throw validationError([{ field: 'callbackUrl', message: 'must be an http or https URL' }]);
+      }
       const key = readIdempotencyKey(req.headers['idempotency-key']);
       const a = actor(req);
       const answer = (result: InitializedPayment) => ({ status: 200, body: JSON.stringify(ok(req, result, 'Payment initialised')) });
@@ -141,4 +144,14 @@ export function registerPaymentRoutes(app: App, deps: { auth: AuthService; payme
       },
     );
   });
+}
+
+/** An absolute http or https URL with a plain host name or address: where a gateway may send the payer back. */
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i.test(url.hostname);
+  } catch {
+    return false;
+  }
 }

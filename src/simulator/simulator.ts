@@ -473,6 +473,121 @@ function wrap<K extends string, V>(key: K, value: V | undefined): Record<K, V> |
 }
 
 // ---------------------------------------------------------------------------------------------
+// The payment gateway's checkout page (development): plain HTML, no script, under its own CSP.
+
+interface GatewayPaymentState {
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  /** Paystack's words: ongoing, then success, failed or abandoned. */
+  status: string;
+  accessCode: string;
+  /** Where "Pay" and "Decline" send the payer back to (http or https only), if anywhere. */
+  callbackUrl: string | null;
+}
+
+/**
+ * The URL normalised when it is an absolute http(s) URL of sensible length whose host is a plain name
+ * or address (its origin goes into the page's CSP); otherwise null.
+ */
+export function httpUrl(value: string): string | null {
+  if (value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/i.test(url.hostname) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Paystack's redirect after checkout: the callback URL with ?trxref=<ref>&reference=<ref>. */
+export function callbackWith(callbackUrl: string, reference: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('trxref', reference);
+  url.searchParams.set('reference', reference);
+  return url.href;
+}
+
+/** Whether an Accept header asks for HTML (a browser opening the page), not just anything. */
+function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    if (type !== 'text/html' && type !== 'application/xhtml+xml') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Kobo as ₦1,250.50. */
+const formatKobo = (kobo: number) => `₦${String(Math.floor(kobo / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pad(kobo % 100, 2)}`;
+
+const CHECKOUT_STYLE = [
+  'body{margin:0;font-family:system-ui,sans-serif;background:#f1f5f9;color:#0f172a}',
+  'main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border:1px solid #cbd5e1;border-radius:.5rem}',
+  'h1{margin:0 0 .25rem;font-size:1.5rem}',
+  '.note{margin:0 0 1.5rem;color:#475569;font-size:.875rem}',
+  'dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}',
+  'dt{color:#475569}dd{margin:0;font-weight:600;overflow-wrap:anywhere}',
+  '.amount{font-size:1.5rem}',
+  'form{display:flex;gap:.75rem}',
+  'button{font:inherit;padding:.5rem 1.25rem;border-radius:.375rem;border:1px solid #0f172a;cursor:pointer}',
+  'button.pay{background:#0f172a;color:#fff}button.decline{background:#fff;color:#0f172a}',
+  'button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}',
+  '.outcome{padding:.75rem;border-radius:.375rem;border:1px solid #cbd5e1;background:#f8fafc}',
+  'a{color:#1d4ed8}',
+].join('');
+const CHECKOUT_STYLE_HASH = `'sha256-${createHash('sha256').update(CHECKOUT_STYLE).digest('base64')}'`;
+
+/** The checkout page's own headers: no script at all, forms only to here and to the callback's origin. */
+function checkoutHeaders(reply: FastifyReply, callbackUrl: string | null): FastifyReply {
+  const formTargets = ["'self'", ...(callbackUrl ? [new URL(callbackUrl).origin] : [])].join(' ');
+  return reply
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src ${CHECKOUT_STYLE_HASH}; img-src data:; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store');
+}
+
+const OUTCOME_TEXT: Record<string, string> = {
+  success: 'This payment was successful.',
+  failed: 'This payment was declined.',
+  abandoned: 'This payment was abandoned.',
+};
+
+/** The checkout page: the amount and the reference, then "Pay" and "Decline" (or the outcome once settled). Every value is escaped. */
+function checkoutPage(p: GatewayPaymentState, accessCode: string): string {
+  const amount = escapeHtml(formatKobo(p.amount));
+  const returnTo = p.callbackUrl ? escapeHtml(new URL(p.callbackUrl).host) : null;
+  const body =
+    p.status === 'ongoing'
+      ? `<form method="post" action="/gateway/pay/${escapeHtml(encodeURIComponent(accessCode))}">` +
+        '<button type="submit" class="pay" name="action" value="pay">Pay</button>' +
+        '<button type="submit" class="decline" name="action" value="decline">Decline</button>' +
+        '</form>' +
+        (returnTo ? `<p class="note">Either way you return to ${returnTo}.</p>` : '')
+      : `<p class="outcome" role="status">${escapeHtml(OUTCOME_TEXT[p.status] ?? `This payment is ${p.status}.`)}</p>` +
+        (p.callbackUrl ? `<p><a href="${escapeHtml(callbackWith(p.callbackUrl, p.reference))}">Return to ${returnTo}</a></p>` : '');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>Checkout ${amount} — payment gateway simulator</title><link rel="icon" href="data:,">` +
+    `<style>${CHECKOUT_STYLE}</style></head><body><main>` +
+    '<h1>Checkout</h1><p class="note">Payment gateway simulator (development): no money moves.</p>' +
+    `<dl><dt>Amount</dt><dd class="amount">${amount}</dd><dt>Reference</dt><dd>${escapeHtml(p.reference)}</dd></dl>` +
+    `${body}</main></body></html>`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export async function buildSimulator(options: SimulatorOptions = {}): Promise<FastifyInstance> {
   // A hanging answer must not hold up shutdown. Face images make large bodies.
@@ -571,23 +686,32 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
     });
   }
 
-  // The payment gateway (Paystack's wire format). A payment completes when its authorisation URL is
-  // opened (?outcome=failed|abandoned for the other ends); a webhook then goes to gatewayWebhookUrl.
-  const payments = new Map<string, { reference: string; amount: number; status: string; accessCode: string }>();
+  // The payment gateway (Paystack's wire format). Its authorisation URL is a checkout page when a
+  // browser opens it (the amount, the reference, "Pay" and "Decline": plain forms posting back here,
+  // under a CSP of its own with no script); "Pay" or "Decline" settles the payment and redirects (303)
+  // to the callback URL with ?reference=&trxref= as Paystack does. Opened by a script (no text/html
+  // in Accept), or with ?outcome=success|failed|abandoned, it settles at once and answers in plain
+  // text. A settled payment sends its webhook to gatewayWebhookUrl.
+  const payments = new Map<string, GatewayPaymentState>();
   const byAccessCode = new Map<string, string>();
   const secret = options.gatewaySecret ?? DEV_GATEWAY_SECRET;
   const authorised = (req: { headers: Record<string, unknown> }) => req.headers.authorization === `Bearer ${secret}`;
 
-  app.post<{ Body: { reference?: string; amount?: number; email?: string } }>('/gateway/transaction/initialize', async (req, reply) => {
+  app.post<{ Body: { reference?: string; amount?: number; email?: string; callback_url?: unknown } }>('/gateway/transaction/initialize', async (req, reply) => {
     await delay();
     if (!authorised(req)) return reply.code(401).send({ status: false, message: 'Invalid key' });
-    const { reference, amount } = req.body ?? {};
+    const { reference, amount, callback_url: callbackUrl } = req.body ?? {};
     if (typeof reference !== 'string' || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
       return reply.code(400).send({ status: false, message: 'reference and amount (kobo) are required' });
     }
+    let callback: string | null = null;
+    if (callbackUrl !== undefined && callbackUrl !== null) {
+      callback = typeof callbackUrl === 'string' ? httpUrl(callbackUrl) : null;
+      if (callback === null) return reply.code(400).send({ status: false, message: 'callback_url must be an http or https URL' });
+    }
     if (payments.has(reference)) return reply.code(400).send({ status: false, message: 'Duplicate Transaction Reference' });
     const accessCode = createHash('sha256').update(`${reference}:${counter++}`).digest('hex').slice(0, 16);
-    payments.set(reference, { reference, amount, status: 'ongoing', accessCode });
+    payments.set(reference, { reference, amount, status: 'ongoing', accessCode, callbackUrl: callback });
     byAccessCode.set(accessCode, reference);
     const base = `${req.protocol}://${req.headers.host}`;
     return { status: true, message: 'Authorization URL created', data: { authorization_url: `${base}/gateway/pay/${accessCode}`, access_code: accessCode, reference } };
@@ -601,18 +725,45 @@ export async function buildSimulator(options: SimulatorOptions = {}): Promise<Fa
     return { status: true, data: { reference: p.reference, status: p.status, amount: p.amount, currency: 'NGN' } };
   });
 
-  app.get<{ Params: { accessCode: string }; Querystring: { outcome?: string } }>('/gateway/pay/:accessCode', async (req, reply) => {
-    const reference = byAccessCode.get(req.params.accessCode);
-    const p = reference ? payments.get(reference) : undefined;
-    if (!p) return reply.code(404).send('Unknown payment');
-    const outcome = req.query.outcome === 'failed' || req.query.outcome === 'abandoned' ? req.query.outcome : 'success';
+  const payment = (accessCode: string) => {
+    const reference = byAccessCode.get(accessCode);
+    return reference ? payments.get(reference) : undefined;
+  };
+  /** Settles an ongoing payment (a settled one stays as it is) and sends its webhook, if any. */
+  const settle = async (p: GatewayPaymentState, outcome: 'success' | 'failed' | 'abandoned') => {
     if (p.status === 'ongoing') p.status = outcome;
     if (options.gatewayWebhookUrl && p.status !== 'abandoned') {
       const body = JSON.stringify({ event: p.status === 'success' ? 'charge.success' : 'charge.failed', data: { reference: p.reference, status: p.status, amount: p.amount, currency: 'NGN' } });
       const signature = createHmac('sha512', secret).update(body).digest('hex');
       await fetch(options.gatewayWebhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, body }).catch(() => undefined);
     }
+  };
+
+  app.get<{ Params: { accessCode: string }; Querystring: { outcome?: string } }>('/gateway/pay/:accessCode', async (req, reply) => {
+    const p = payment(req.params.accessCode);
+    if (!p) return reply.code(404).type('text/plain').send('Unknown payment');
+    const asked = req.query.outcome;
+    if (asked === undefined && acceptsHtml(req.headers.accept)) {
+      return checkoutHeaders(reply, p.callbackUrl).code(200).type('text/html; charset=utf-8').send(checkoutPage(p, req.params.accessCode));
+    }
+    await settle(p, asked === 'failed' || asked === 'abandoned' ? asked : 'success');
     return reply.type('text/plain').send(`Payment ${p.reference}: ${p.status}`);
+  });
+
+  // The checkout page's two buttons: a form post (application/x-www-form-urlencoded), action=pay|decline.
+  await app.register(async (checkout) => {
+    checkout.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    checkout.post<{ Params: { accessCode: string }; Body: { action?: unknown } }>('/gateway/pay/:accessCode', async (req, reply) => {
+      const p = payment(req.params.accessCode);
+      if (!p) return reply.code(404).type('text/plain').send('Unknown payment');
+      const action = (req.body as { action?: unknown } | undefined)?.action;
+      if (action !== 'pay' && action !== 'decline') return reply.code(400).type('text/plain').send('action must be pay or decline');
+      await settle(p, action === 'pay' ? 'success' : 'failed');
+      if (p.callbackUrl) return reply.code(303).header('location', callbackWith(p.callbackUrl, p.reference)).send();
+      return checkoutHeaders(reply, null).code(200).type('text/html; charset=utf-8').send(checkoutPage(p, req.params.accessCode));
+    });
   });
 
   // The SMS gateway (README "SMS gateway"): POST /sms/messages { id, to, body } → 202 { status: "accepted",

@@ -49,6 +49,35 @@ describeEachBackend('wallet funding through the payment gateway', (h, backend) =
     expect(mail.body).toContain('₦5,000.00');
   });
 
+  it("the gateway's checkout page: \"Pay\" redirects (303) to the callbackUrl with the reference, and verify credits; \"Decline\" credits nothing", async () => {
+    const { org, session } = await owner();
+    const checkout = async (amount: number, action: 'pay' | 'decline') => {
+      const p = (await initialize(session, { amount, callbackUrl: 'http://127.0.0.1:3000/wallet' })).json().data;
+      const page = await fetch(p.authorizationUrl, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(p.reference);
+      expect((await verify(session, p.reference)).json().data.status).toBe('PENDING');
+      const res = await fetch(p.authorizationUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+      expect(res.status).toBe(303);
+      const back = new URL(res.headers.get('location')!);
+      expect([back.origin + back.pathname, back.searchParams.get('reference'), back.searchParams.get('trxref')]).toEqual(['http://127.0.0.1:3000/wallet', p.reference, p.reference]);
+      return (await verify(session, back.searchParams.get('reference')!)).json().data;
+    };
+    expect(await checkout(700, 'pay')).toEqual({ reference: expect.any(String), status: 'SUCCESS', amount: 700, credited: true, newBalance: 700 });
+    expect(await checkout(800, 'decline')).toMatchObject({ status: 'FAILED', credited: false });
+    expect((await h().services.wallet.balance(org.organisationId)).balance).toBe(700);
+  });
+
+  it('a callbackUrl that is not an http(s) URL is 400 on field callbackUrl', async () => {
+    const { org, session } = await owner();
+    for (const callbackUrl of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/', 'https://a;b.example/']) {
+      const res = await initialize(session, { amount: 500, callbackUrl });
+      expect(res.statusCode, callbackUrl).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain('callbackUrl');
+    }
+    expect(await h().database.db.selectFrom('payments').select('id').where('organisation_id', '=', org.organisationId).execute()).toEqual([]);
+  });
+
   it('verify and webhook raced 20 times: credited once', async () => {
     const { org, session } = await owner();
     const p = (await initialize(session, { amount: 1234.5 })).json().data;

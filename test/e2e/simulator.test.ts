@@ -567,3 +567,157 @@ describe('SIMULATOR_* settings', () => {
     expect(problems({ SIMULATOR_SEED: '-1' })).toEqual([expect.stringContaining('SIMULATOR_SEED')]);
   });
 });
+
+describe("the payment gateway's checkout page (development)", () => {
+  const secret = 'sk_checkout_test_secret';
+  let sim: Sim;
+  let received: string[];
+  let receiver: import('node:http').Server;
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    received = [];
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as import('node:net').AddressInfo).port;
+    sim = await startSimulator({ port: 0, gatewaySecret: secret, gatewayWebhookUrl: `http://127.0.0.1:${port}/hook` });
+  });
+  afterAll(async () => {
+    await sim.app.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  let n = 0;
+  const gateway = (path: string, init: RequestInit = {}) =>
+    fetch(`${sim.url}/gateway${path}`, { ...init, redirect: 'manual', headers: { authorization: `Bearer ${secret}`, ...(init.headers as Record<string, string>) } });
+  const initialize = async (body: Record<string, unknown>) => {
+    const res = await gateway('/transaction/initialize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const start = async (amount: number, callbackUrl?: string | null, reference = `idv_checkout_${++n}`) => {
+    const res = await initialize({ reference, amount, email: 'owner@example.com', ...(callbackUrl === undefined ? {} : { callback_url: callbackUrl }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const url = new URL(res.body.data.authorization_url as string);
+    return { reference, accessCode: res.body.data.access_code as string, path: url.pathname.replace(/^\/gateway/, '') };
+  };
+  const openPage = (path: string) => gateway(path, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+  const press = (path: string, action: string) =>
+    gateway(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action }).toString() });
+  const status = async (reference: string) => ((await (await gateway(`/transaction/verify/${encodeURIComponent(reference)}`)).json()) as any).data.status;
+
+  it('opened in a browser: an HTML checkout with the amount in ₦, the reference, "Pay" and "Decline", under a CSP with no script; nothing settled yet', async () => {
+    const p = await start(500_050, 'http://127.0.0.1:3000/wallet');
+    const res = await openPage(p.path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/default-src 'none'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toContain("form-action 'self' http://127.0.0.1:3000");
+    expect(csp).not.toMatch(/script-src|unsafe-inline|unsafe-eval/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script|\son[a-z]+=|javascript:/i);
+    expect(html).toContain('<h1>Checkout</h1>');
+    expect(html).toContain('₦5,000.50');
+    expect(html).toContain(p.reference);
+    expect(html).toContain(`<form method="post" action="/gateway/pay/${p.accessCode}">`);
+    expect(html).toContain('<button type="submit" class="pay" name="action" value="pay">Pay</button>');
+    expect(html).toContain('<button type="submit" class="decline" name="action" value="decline">Decline</button>');
+    // The page's one style block is the one the CSP allows by hash.
+    const style = /<style>([^<]*)<\/style>/.exec(html)![1]!;
+    const { createHash } = await import('node:crypto');
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(await status(p.reference)).toBe('ongoing');
+    expect(received).toEqual([]);
+  });
+
+  it('"Pay" settles the payment as success, sends the signed webhook and redirects (303) to the callback with trxref and reference', async () => {
+    const p = await start(20_000, 'http://127.0.0.1:3000/wallet?env=live#top');
+    const before = received.length;
+    const res = await press(p.path, 'pay');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://127.0.0.1:3000/wallet?env=live&trxref=${p.reference}&reference=${p.reference}#top`);
+    expect(await status(p.reference)).toBe('success');
+    expect(received.slice(before).map((b) => JSON.parse(b))).toEqual([
+      { event: 'charge.success', data: { reference: p.reference, status: 'success', amount: 20_000, currency: 'NGN' } },
+    ]);
+    // Settled once: "Decline" afterwards changes nothing and redirects the same way; the page shows the outcome, no buttons.
+    const again = await press(p.path, 'decline');
+    expect([again.status, again.headers.get('location')]).toEqual([303, res.headers.get('location')]);
+    expect(await status(p.reference)).toBe('success');
+    const page = await (await openPage(p.path)).text();
+    expect(page).toContain('This payment was successful.');
+    expect(page).not.toContain('<button');
+    expect(page).toContain(`href="http://127.0.0.1:3000/wallet?env=live&amp;trxref=${p.reference}&amp;reference=${p.reference}#top"`);
+  });
+
+  it('"Decline" settles it as failed, with a charge.failed webhook, and redirects the same way', async () => {
+    const p = await start(30_000, 'https://merchant.example/funded');
+    const before = received.length;
+    const res = await press(p.path, 'decline');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`https://merchant.example/funded?trxref=${p.reference}&reference=${p.reference}`);
+    expect(await status(p.reference)).toBe('failed');
+    expect(received.slice(before).map((b) => JSON.parse(b).event)).toEqual(['charge.failed']);
+    expect(await (await openPage(p.path)).text()).toContain('This payment was declined.');
+  });
+
+  it('without a callback URL the buttons answer the outcome page; an unknown payment is 404, an unknown action 400', async () => {
+    const p = await start(10_000);
+    const res = await press(p.path, 'pay');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toMatch(/form-action 'self';/);
+    const html = await res.text();
+    expect(html).toContain('This payment was successful.');
+    expect(html).not.toContain('<a ');
+    expect((await press('/pay/0000000000000000', 'pay')).status).toBe(404);
+    expect((await openPage('/pay/0000000000000000')).status).toBe(404);
+    const q = await start(10_000, 'https://merchant.example/');
+    expect((await press(q.path, 'refund')).status).toBe(400);
+    expect((await gateway(q.path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status).toBe(400);
+    expect(await status(q.reference)).toBe('ongoing');
+  });
+
+  it('a callback URL that is not http(s), or not a plain host, is refused at initialisation and nothing is recorded', async () => {
+    const refused = ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://merchant.example/', '/wallet', 'not a url', 'https://a;b.example/', 'https://a&b".example/', 42];
+    for (const callbackUrl of refused) {
+      const reference = `idv_refused_${++n}`;
+      const res = await initialize({ reference, amount: 10_000, email: 'owner@example.com', callback_url: callbackUrl });
+      expect([res.status, res.body], String(callbackUrl)).toEqual([400, { status: false, message: 'callback_url must be an http or https URL' }]);
+      expect((await gateway(`/transaction/verify/${reference}`)).status).toBe(404);
+    }
+  });
+
+  it('escapes every value it shows', async () => {
+    const reference = `<script>alert("x")</script>&'ref${++n}`;
+    const p = await start(12_345_678, "https://merchant.example/back?next=<b>\"x\"</b>&n='1'", reference);
+    const html = await (await openPage(p.path)).text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain(`&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;ref${n}`);
+    expect(html).toContain('₦123,456.78');
+    expect(html).toContain('you return to merchant.example.');
+    await press(p.path, 'pay');
+    const settled = await (await openPage(p.path)).text();
+    const href = /<a href="([^"]*)">/.exec(settled)![1]!;
+    expect(href).not.toMatch(/[<>"']|&(?!amp;)/);
+    const unescaped = href.replaceAll('&amp;', '&');
+    expect(new URL(unescaped).searchParams.get('reference')).toBe(reference);
+    expect(new URL(unescaped).searchParams.get('next')).toBe('<b>"x"</b>');
+  });
+
+  it('opened by a script, or with ?outcome=, it settles at once as before', async () => {
+    const a = await start(10_000, 'https://merchant.example/');
+    const res = await gateway(a.path);
+    expect([res.status, await res.text()]).toEqual([200, `Payment ${a.reference}: success`]);
+    const b = await start(10_000, 'https://merchant.example/');
+    expect(await (await openPage(`${b.path}?outcome=abandoned`)).text()).toBe(`Payment ${b.reference}: abandoned`);
+    expect(await status(b.reference)).toBe('abandoned');
+  });
+});

@@ -20,6 +20,14 @@ function fieldError(err: unknown, field: string): string | undefined {
   return err instanceof ApiError ? err.fieldErrors.find((e) => e.field === field)?.message : undefined;
 }
 
+/** Naira as typed (digits, at most two decimals) at or above `min`, else undefined: checked here before the API is asked. */
+function nairaInput(value: string, min: number): number | undefined {
+  const v = value.trim().replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(v)) return undefined;
+  const n = Number(v);
+  return n >= min ? n : undefined;
+}
+
 /** A general error of a form: shown when the API named no field. */
 function FormError({ error }: { error: unknown }) {
   if (!error || (error instanceof ApiError && error.fieldErrors.length > 0)) return null;
@@ -74,6 +82,7 @@ function ThresholdForm({ current }: { current: number }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [invalid, setInvalid] = useState<string | undefined>(undefined);
   const save = useMutation({
     mutationFn: (threshold: number) => unwrap(api.POST('/v1/wallet/low-balance-threshold', { body: { threshold } })),
     onSuccess: () => {
@@ -86,7 +95,9 @@ function ThresholdForm({ current }: { current: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    save.mutate(shown.trim() === '' ? Number.NaN : Number(shown));
+    const threshold = nairaInput(shown, 0);
+    setInvalid(threshold === undefined ? 'must be an amount in naira, 0 or more, with at most two decimals' : undefined);
+    if (threshold !== undefined) save.mutate(threshold);
   };
   return (
     <form className="flex flex-col gap-2" onSubmit={submit} noValidate>
@@ -97,9 +108,10 @@ function ThresholdForm({ current }: { current: number }) {
         value={shown}
         onChange={(e) => {
           setSaved(false);
+          setInvalid(undefined);
           setValue(e.target.value);
         }}
-        error={fieldError(save.error, 'threshold')}
+        error={invalid ?? fieldError(save.error, 'threshold')}
       />
       <FormError error={save.error} />
       <div className="flex items-center gap-3">
@@ -119,23 +131,37 @@ function ThresholdForm({ current }: { current: number }) {
 /** "Fund wallet": the amount in naira, then the gateway's page, which comes back to /wallet?reference=…. */
 function FundWallet({ onClose }: { onClose: () => void }) {
   const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<string | undefined>(undefined);
   const start = useMutation({
-    mutationFn: () =>
+    mutationFn: (naira: number) =>
       unwrap<Initialized>(
         api.POST('/v1/payments/initialize', {
-          body: { amount: amount.trim() === '' ? Number.NaN : Number(amount), callbackUrl: `${window.location.origin}/wallet` },
+          body: { amount: naira, callbackUrl: `${window.location.origin}/wallet` },
         }),
       ),
     onSuccess: (payment) => window.location.assign(payment.authorizationUrl),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    start.mutate();
+    const naira = nairaInput(amount, 100);
+    setInvalid(naira === undefined ? 'must be at least ₦100.00, in naira with at most two decimals' : undefined);
+    if (naira !== undefined) start.mutate(naira);
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Fund wallet" description="You pay on the payment gateway's page, then come back here.">
       <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <TextField label="Amount" inputMode="decimal" hint="Naira, at least ₦100.00" required value={amount} onChange={(e) => setAmount(e.target.value)} error={fieldError(start.error, 'amount')} />
+        <TextField
+          label="Amount"
+          inputMode="decimal"
+          hint="Naira, at least ₦100.00"
+          required
+          value={amount}
+          onChange={(e) => {
+            setInvalid(undefined);
+            setAmount(e.target.value);
+          }}
+          error={invalid ?? fieldError(start.error, 'amount')}
+        />
         <FormError error={start.error} />
         <div className="flex justify-end gap-2">
           <Button tone="secondary" onClick={onClose}>
