@@ -6,6 +6,7 @@ import { ApiError } from './api/client';
 import { whenExpired } from './auth/session';
 import { Layout } from './components/Layout';
 import { RequireSession } from './components/RequireSession';
+import { Admin } from './pages/Admin';
 import { ApiKeys } from './pages/ApiKeys';
 import { Exports } from './pages/Exports';
 import { VerificationDetail } from './pages/VerificationDetail';
@@ -52,6 +53,7 @@ const router = createBrowserRouter([
           { path: 'webhooks', element: <Webhooks /> },
           { path: 'webhooks/:id', element: <WebhookEndpoint /> },
           { path: 'notifications', element: <Notifications /> },
+          { path: 'admin', element: <Admin /> },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -62,6 +64,8 @@ const router = createBrowserRouter([
 // A session that cannot be renewed: back to sign-in, keeping the page asked for.
 whenExpired(() => {
   queryClient.clear();
+  // Several calls can fail at once: the first one leaves for sign-in; never a next that is sign-in itself.
+  if (window.location.pathname === '/login') return;
   const next = `${window.location.pathname}${window.location.search}`;
   void router.navigate(`/login?next=${encodeURIComponent(next)}`, { replace: true });
 });

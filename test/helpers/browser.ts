@@ -39,6 +39,8 @@ export interface ConsoleServer {
   demo: DemoAccount;
   /** What the server wrote on stdout and stderr so far. */
   output(): string;
+  /** Runs the compiled CLI (`idv <args>`) with the server's environment; resolves with its stdout (fails on a non-zero exit). */
+  cli(args: string[]): Promise<string>;
   /** SIGTERM (SIGKILL after 10 s), then the database and the data directory are dropped. */
   stop(): Promise<void>;
 }
@@ -121,6 +123,7 @@ export async function startConsoleServer(options: { databaseUrl?: string; env?: 
       baseUrl,
       demo,
       output: () => out,
+      cli: (args) => runCli(env, args),
       stop: async () => {
         await kill();
         await cleanUp();
@@ -145,6 +148,18 @@ async function runDemo(env: NodeJS.ProcessEnv): Promise<DemoAccount> {
   const demo = JSON.parse(stdout) as DemoAccount;
   if (!demo.ownerEmail || !demo.ownerPassword) throw new Error(`idv demo printed no owner sign-in:\n${stdout}`);
   return demo;
+}
+
+/** The compiled CLI with the given environment: its stdout, or an error with both streams on a non-zero exit. */
+async function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  if (code !== 0) throw new Error(`idv ${args[0] ?? ''} exited with ${code}:\n${stdout}\n${stderr}`);
+  return stdout;
 }
 
 /** Calls `check` every 100 ms until it returns a value; throws after `timeoutMs`. */

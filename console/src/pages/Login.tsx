@@ -7,6 +7,8 @@ import { Button, TextField } from '../components/ui';
 /** Only a path of this console: never another origin (an open redirect). */
 export function safeNext(next: string | null): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  // Sign-in itself is never the page to come back to (a loop of ?next=/login?next=…).
+  if (/^\/login(?:[/?#]|$)/.test(next)) return '/';
   return next;
 }
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { api, unwrap } from '../api/client';
+import { useMe } from '../auth/me';
 import { Card, ErrorMessage, Loading, PageTitle } from '../components/ui';
 import { useEnvironment } from '../lib/env';
 import { formatCount, formatNaira, formatRate } from '../lib/format';
@@ -22,16 +24,40 @@ function range(): { from: string; to: string } {
 /** Overview (DESIGN.md §14): the last 30 days of the environment, the wallet, and a first call. */
 export function Overview() {
   const environment = useEnvironment();
+  // A platform admin may belong to no organisation: nothing of an organisation's to read then.
+  const me = useMe();
+  const hasOrganisation = me.data ? me.data.user.organisationId !== null : false;
   const summary = useQuery({
+    enabled: hasOrganisation,
     queryKey: ['analytics-summary', environment],
     queryFn: () => unwrap<Summary>(api.GET('/v1/analytics/summary', { params: { query: { environment, ...range() } } })),
   });
   const series = useQuery({
+    enabled: hasOrganisation,
     queryKey: ['analytics-timeseries', environment],
     queryFn: () => unwrap<Timeseries>(api.GET('/v1/analytics/timeseries', { params: { query: { environment, interval: 'day', timezone: 'Africa/Lagos', ...range() } } })),
   });
-  const balance = useQuery({ queryKey: ['wallet-balance'], queryFn: () => unwrap<Balance>(api.GET('/v1/wallet/balance')) });
+  const balance = useQuery({ enabled: hasOrganisation, queryKey: ['wallet-balance'], queryFn: () => unwrap<Balance>(api.GET('/v1/wallet/balance')) });
   const base = window.location.origin;
+  if (me.data && !hasOrganisation) {
+    return (
+      <>
+        <PageTitle>Overview</PageTitle>
+        <p className="text-sm text-slate-600">
+          Your account belongs to no organisation.{' '}
+          {me.data.user.isPlatformAdmin && (
+            <>
+              Manage organisations under{' '}
+              <Link className="text-emerald-800 underline" to="/admin">
+                Platform
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      </>
+    );
+  }
 
   return (
     <>
