@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the build scripts (no declarations).
-import { CONSOLE_TYPES_FILE, renderConsoleTypes } from '../../scripts/console-types.mjs';
+import { CLIENT_TYPES_FILE, CONSOLE_TYPES_FILE, renderConsoleTypes } from '../../scripts/console-types.mjs';
 import { describeEachBackend } from '../helpers/harness.js';
 
 /**
@@ -15,7 +15,9 @@ describeEachBackend('the console’s API types', (h) => {
     const res = await h().app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     const expected: string = await renderConsoleTypes(res.json());
-    const committed = readFileSync(CONSOLE_TYPES_FILE as URL, 'utf8');
-    expect(committed === expected, 'console/src/api/schema.d.ts is stale: run `npm run console:types` and commit it').toBe(true);
+    for (const file of [CONSOLE_TYPES_FILE, CLIENT_TYPES_FILE] as URL[]) {
+      const committed = readFileSync(file, 'utf8');
+      expect(committed === expected, `${file.pathname} is stale: run \`npm run console:types\` and commit it`).toBe(true);
+    }
   });
 });
