@@ -92,7 +92,8 @@ export async function installConsole(app: App, options: ConsoleOptions): Promise
   const dir = resolve(typeof given === 'string' ? given : fileURLToPath(given));
   const index = resolve(dir, 'index.html');
   // Only reply.sendFile: which path means which file is decided below, never by the plugin's routes.
-  await app.register(fastifyStatic, { serve: false });
+  // preCompressed: a file's .br or .gz twin (written by the console's build) goes to a browser that accepts it.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
   if (!existsSync(index)) {
     options.logger.warn(`the web console is not built (${index} is missing): GET / answers 503 until \`npm run build\` is run`);
   }

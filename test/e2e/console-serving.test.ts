@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ const SCRIPT = 'console.log("idv console");\n';
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>\n';
 writeFileSync(join(built, 'index.html'), INDEX);
 writeFileSync(join(built, 'assets', 'app-abc123.js'), SCRIPT);
+writeFileSync(join(built, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+writeFileSync(join(built, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
 writeFileSync(join(built, 'favicon.svg'), FAVICON);
 writeFileSync(join(built, '.env'), 'SECRET=console-dotfile\n');
 writeFileSync(join(root, 'secret.txt'), 'outside-the-console\n');
@@ -111,6 +114,24 @@ describeEachBackend(
       expect(asset.statusCode).toBe(200);
       expect(asset.body).toBe('');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('sends the build’s pre-compressed twin of an asset to a browser that accepts it, and the plain file otherwise', async () => {
+      const br = await h().app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expectConsoleHeaders(br);
+      const gz = await h().app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+      const plain = await h().app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+      // The twins are not files of their own to ask for.
+      expect((await h().app.inject({ method: 'GET', url: '/assets/app-abc123.js.br' })).headers['content-type']).not.toMatch(/javascript/);
     });
 
     it('serves content-hashed assets as immutable for a year, whatever the Accept', async () => {

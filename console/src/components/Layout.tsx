@@ -37,7 +37,9 @@ export function Layout() {
     queryClient.clear();
     navigate('/login', { replace: true });
   };
-  const nav = me.data?.user.isPlatformAdmin ? [...NAV, { to: '/admin', label: 'Platform' }] : NAV;
+  // A platform admin outside any organisation has only the platform to look at.
+  const member = me.data?.user.organisationId != null;
+  const nav = [...(member || !me.data ? NAV : NAV.filter((item) => item.to === '/')), ...(me.data?.user.isPlatformAdmin ? [{ to: '/admin', label: 'Platform' }] : [])];
 
   return (
     <div className="min-h-screen">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, unwrap } from '../api/client';
 import type { components } from '../api/schema';
@@ -240,6 +240,12 @@ function Deliveries({ endpointId, mayManage }: { endpointId: string; mayManage: 
     refetchInterval: (query) => (query.state.data?.pages.some((p) => p.items.some((d) => d.status === 'PENDING')) ? 5000 : false),
   });
   const items = deliveries.data?.pages.flatMap((p) => p.items);
+  // The endpoint's health (last success, failing since) changes with its deliveries: read it again with them.
+  const queryClient = useQueryClient();
+  const updatedAt = deliveries.dataUpdatedAt;
+  useEffect(() => {
+    if (updatedAt > 0) void queryClient.invalidateQueries({ queryKey: ['webhook-endpoint', endpointId] });
+  }, [updatedAt, endpointId, queryClient]);
 
   return (
     <section aria-labelledby="deliveries">
