@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiError, describeError, unwrap } from '../api/client';
 import type { components } from '../api/schema';
 import { useMe } from '../auth/me';
+import { OneTimeSecret } from '../components/OneTimeSecret';
 import { Button, Cell, Confirm, Dialog, Empty, ErrorMessage, Loading, PageTitle, SelectField, Table, TextField } from '../components/ui';
 import { formatTime, maskKey } from '../lib/format';
 import { can } from '../lib/roles';
@@ -89,7 +90,6 @@ function CreateKey({ onClose }: { onClose: () => void }) {
   const [rateLimit, setRateLimit] = useState('');
   const [expiresInDays, setExpiresInDays] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const create = useMutation({
     mutationFn: () =>
       unwrap<ApiKey & { secret: string }>(
@@ -120,30 +120,7 @@ function CreateKey({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && close()} title={secret ? 'Your new key' : 'Create key'}>
       {secret ? (
-        <div className="flex flex-col gap-3">
-          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Copy the key now: it is not shown again.
-          </p>
-          <code aria-label="API key secret" className="block overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
-            {secret}
-          </code>
-          <div className="flex justify-end gap-2">
-            <Button
-              tone="secondary"
-              onClick={() => {
-                void navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => setCopied(false));
-              }}
-            >
-              Copy
-            </Button>
-            <Button onClick={close}>Done</Button>
-          </div>
-          {copied && (
-            <p role="status" className="text-sm text-emerald-800">
-              Copied.
-            </p>
-          )}
-        </div>
+        <OneTimeSecret secret={secret} label="API key secret" warning="Copy the key now: it is not shown again." onDone={close} />
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <TextField label="Name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} />
