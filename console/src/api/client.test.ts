@@ -88,7 +88,15 @@ describe('the console’s API client', () => {
   });
 
   it('says the API cannot be reached when there is no answer at all', async () => {
+    const changes: boolean[] = [];
+    const stop = client.onReachableChange(() => changes.push(client.apiReachable()));
     const failing = client.unwrap(Promise.reject(new TypeError('fetch failed')));
     await expect(failing).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(client.apiReachable()).toBe(false);
+    // Any answer, even an error, means the API is there again.
+    await client.unwrap(client.api.GET('/v1/api-keys/{id}' as never, { params: { path: { id: 'nope' } } } as never)).catch(() => undefined);
+    expect(client.apiReachable()).toBe(true);
+    expect(changes).toEqual([false, true]);
+    stop();
   });
 });

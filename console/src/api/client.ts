@@ -36,6 +36,26 @@ export function useTokens(source: TokenSource): void {
 }
 
 const retries = new Map<string, Request>();
+
+/** Whether the API answered the last call (any HTTP answer) or could not be reached at all. */
+let reachable = true;
+const reachListeners = new Set<() => void>();
+
+function setReachable(value: boolean): void {
+  if (reachable === value) return;
+  reachable = value;
+  for (const listener of reachListeners) listener();
+}
+
+export function apiReachable(): boolean {
+  return reachable;
+}
+
+/** Called whenever the API becomes unreachable or reachable again (the console's banner). */
+export function onReachableChange(listener: () => void): () => void {
+  reachListeners.add(listener);
+  return () => reachListeners.delete(listener);
+}
 const NO_AUTH = new Set(['/v1/auth/login', '/v1/auth/confirm-login', '/v1/auth/refresh', '/v1/auth/accept-invite']);
 
 const auth: Middleware = {
@@ -59,6 +79,9 @@ const auth: Middleware = {
     if (again.status === 401) tokens.expired();
     return again;
   },
+  onError({ id }) {
+    retries.delete(id);
+  },
 };
 
 export const api = createClient<paths>({ baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin });
@@ -77,9 +100,11 @@ export async function unwrap<T>(call: Promise<{ data?: Envelope<T> | unknown; er
   try {
     result = await call;
   } catch {
+    setReachable(false);
     throw new ApiError(0, 'NETWORK_ERROR', 'The API cannot be reached. Check your connection; the console retries.');
   }
   const { response } = result;
+  setReachable(true);
   if (response.ok) return ((result.data as Envelope<T>)?.data ?? (undefined as T)) as T;
   const body = (result.error ?? {}) as Envelope<T>;
   const retryAfter = Number(response.headers.get('retry-after'));

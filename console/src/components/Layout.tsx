@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiReachable, onReachableChange } from '../api/client';
 import { NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '../auth/me';
 import { signOut } from '../auth/session';
@@ -39,6 +41,13 @@ export function Layout() {
   };
   // A platform admin outside any organisation has only the platform to look at.
   const member = me.data?.user.organisationId != null;
+  // The API down: a banner, and the page's data asked for again every 5 s until it answers.
+  const reachable = useSyncExternalStore(onReachableChange, apiReachable);
+  useEffect(() => {
+    if (reachable) return;
+    const timer = setInterval(() => void queryClient.refetchQueries({ type: 'active' }), 5_000);
+    return () => clearInterval(timer);
+  }, [reachable, queryClient]);
   const nav = [...(member || !me.data ? NAV : NAV.filter((item) => item.to === '/')), ...(me.data?.user.isPlatformAdmin ? [{ to: '/admin', label: 'Platform' }] : [])];
 
   return (
@@ -46,6 +55,14 @@ export function Layout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      {!reachable && (
+        <div role="alert" className="flex flex-wrap items-center justify-center gap-3 bg-red-700 px-4 py-2 text-sm text-white">
+          <span>The API cannot be reached. The console keeps trying.</span>
+          <Button tone="secondary" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
+            Retry now
+          </Button>
+        </div>
+      )}
       {env === 'test' && (
         <div role="status" className="bg-amber-400 px-4 py-1 text-center text-sm font-semibold text-amber-950">
           Test mode
