@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog, Switch as RadixSwitch } from 'radix-ui';
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { ApiError, describeError } from '../api/client';
 
 /** The console's own small set of components, on Radix primitives where behaviour matters (dialogs, switches). */
@@ -80,6 +80,19 @@ export function Switch({ label, checked, onChange }: { label: string; checked: b
 
 /** A modal dialog with a title (its accessible name) and an optional description. */
 export function Dialog({ open, onOpenChange, title, description, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: ReactNode }) {
+  // The focus goes back where it was (the button that opened the dialog) when the dialog closes,
+  // also when its page removes it at once: keyboard users keep their place.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      const el = returnTo.current;
+      setTimeout(() => {
+        if (el?.isConnected) el.focus();
+      }, 0);
+    };
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -87,6 +100,10 @@ export function Dialog({ open, onOpenChange, title, description, children }: { o
         <RadixDialog.Content
           className="fixed top-1/2 left-1/2 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (returnTo.current?.isConnected) returnTo.current.focus();
+          }}
         >
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
