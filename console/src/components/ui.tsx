@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog, Switch as RadixSwitch } from 'radix-ui';
-import { useId, useLayoutEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { ApiError, describeError } from '../api/client';
 
 /** The console's own small set of components, on Radix primitives where behaviour matters (dialogs, switches). */
@@ -15,8 +15,8 @@ export function Button({ tone = 'primary', className = '', ...props }: ButtonHTM
   return <button type="button" className={`inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${TONES[tone]} ${className}`} {...props} />;
 }
 
-/** A labelled input with its error (from the API's field errors) announced and tied to it. */
-export function TextField({ label, error, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; hint?: string }) {
+/** A label, the control it names, a hint and an error (from the API's field errors), announced and tied to it. */
+function Field({ label, error, hint, control }: { label: string; error?: string | undefined; hint?: string | undefined; control: (id: string, describedBy: string | undefined) => ReactNode }) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -24,13 +24,7 @@ export function TextField({ label, error, hint, ...props }: InputHTMLAttributes<
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-600"
-        {...props}
-      />
+      {control(id, describedBy)}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -42,6 +36,48 @@ export function TextField({ label, error, hint, ...props }: InputHTMLAttributes<
         </p>
       )}
     </div>
+  );
+}
+
+type FieldProps = { label: string; error?: string | undefined; hint?: string | undefined };
+
+/** A labelled input. */
+export function TextField({ label, error, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & FieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => (
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm aria-invalid:border-red-600"
+          {...props}
+        />
+      )}
+    />
+  );
+}
+
+/** A labelled multi-line input. */
+export function TextAreaField({ label, error, hint, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => (
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="min-h-32 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm aria-invalid:border-red-600 read-only:bg-slate-50"
+          {...props}
+        />
+      )}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError, describeError, unwrap } from '../api/client';
 import type { components } from '../api/schema';
 import { useMe } from '../auth/me';
-import { Button, Cell, Confirm, Dialog, Empty, ErrorMessage, Loading, PageTitle, SelectField, Table, TextField } from '../components/ui';
+import { Button, Cell, Confirm, Dialog, Empty, ErrorMessage, Loading, PageTitle, SelectField, Table, TextAreaField, TextField } from '../components/ui';
 import { formatCount, formatTime } from '../lib/format';
 import { can } from '../lib/roles';
 import { placeholdersValid, renderPreview, templateVariables } from '../lib/templates';
@@ -158,35 +158,6 @@ function Templates({ mayManage }: { mayManage: boolean }) {
   );
 }
 
-/** A labelled multi-line input with its error announced and tied to it. */
-function TextAreaField({ label, error, hint, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: string | undefined }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="min-h-32 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm aria-invalid:border-red-600 read-only:bg-slate-50"
-        {...props}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Create, edit or (built-ins and readers) view a template, with a live preview filled with sample values. */
 function TemplateDialog({ editing, onClose }: { editing: Editing; onClose: () => void }) {
