@@ -26,7 +26,7 @@ const EVENTS = 48;
 /** Short, so the lease of a dead process's deliveries (WEBHOOK_TIMEOUT_MS + 30 s in the worker) lapses within the test. */
 const WEBHOOK_TIMEOUT_MS = 2_000;
 /** The longest a dead process's claim may hold a delivery (webhooks.service.ts: timeout + 30 s), and slack for the takeover. */
-const TAKEOVER_DEADLINE_MS = WEBHOOK_TIMEOUT_MS + 30_000 + 20_000;
+const TAKEOVER_DEADLINE_MS = WEBHOOK_TIMEOUT_MS + 30_000 + 60_000;
 
 type Json = Record<string, any>;
 
