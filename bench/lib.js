@@ -2,7 +2,7 @@
 // Plain ESM JavaScript so `node bench/run.js` needs no build of its own (CONVENTIONS.md rule 12).
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -300,6 +300,36 @@ function processCpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds of every PostgreSQL process on this machine (Linux /proc), the exited backends included:
+ * a backend's time moves to the postmaster's children's time (cutime + cstime) when it is reaped, so
+ * utime + stime + cutime + cstime summed over the processes named `postgres` never goes backwards.
+ * Null when there is none (the embedded database runs in the server's own process).
+ */
+export function postgresCpuSeconds() {
+  let ticks = 0;
+  let found = false;
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres' && !comm.startsWith('postgres:')) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      found = true;
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return found ? ticks / 100 : null;
+}
+
 /** Machine-wide busy and total CPU ticks (Linux /proc/stat), or null. */
 function machineTicks() {
   try {
@@ -329,8 +359,11 @@ function autocannonOnce(opts) {
  * One load test: an optional warm-up, then the measured run. `target` is
  * `{ url, method, headers, body }`; `serverPid` lets the summary show how busy the server was.
  */
-export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null }) {
+export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null, overallRate = null }) {
   const base = {
+    // A fixed offered rate across all connections, on enough connections that none waits for a free one:
+    // latencies from each send (autocannon's correction for coordinated omission interpolates samples below the registry's own).
+    ...(overallRate ? { overallRate, ignoreCoordinatedOmission: true } : {}),
     url: target.url,
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
@@ -344,10 +377,12 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
   if (warmupSec > 0) await autocannonOnce({ ...base, duration: warmupSec });
 
   const cpu0 = serverPid ? processCpuSeconds(serverPid) : null;
+  const pg0 = postgresCpuSeconds();
   const self0 = process.cpuUsage();
   const m0 = machineTicks();
   const r = await autocannonOnce({ ...base, duration: durationSec });
   const cpu1 = serverPid ? processCpuSeconds(serverPid) : null;
+  const pg1 = postgresCpuSeconds();
   const self1 = process.cpuUsage(self0);
   const m1 = machineTicks();
   const seconds = r.duration; // autocannon's measured wall time, in seconds
@@ -371,7 +406,11 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     durationSec: seconds,
     connections,
     pipelining,
+    overallRate,
     serverCpuPercent: cpu0 !== null && cpu1 !== null ? round((100 * (cpu1 - cpu0)) / seconds, 0) : null,
+    // CPU per request, in µs: the server process's own, and every PostgreSQL process's (null: embedded or unreadable).
+    serverCpuUsPerRequest: cpu0 !== null && cpu1 !== null && r.requests.total > 0 ? round((1e6 * (cpu1 - cpu0)) / r.requests.total, 0) : null,
+    postgresCpuUsPerRequest: pg0 !== null && pg1 !== null && r.requests.total > 0 ? round((1e6 * (pg1 - pg0)) / r.requests.total, 0) : null,
     loadGenCpuPercent: round((100 * (self1.user + self1.system)) / 1e6 / seconds, 0),
     machineCpuBusyPercent: m0 && m1 ? round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total), 0) : null,
   };
@@ -411,10 +450,14 @@ export async function runPgbench(adminUrl, durationSec) {
       });
     });
   await run(['-i', '-q', '-s', '1']);
+  const pg0 = postgresCpuSeconds();
   const out = await run(['-N', '-n', '-c', '8', '-j', '2', '-T', String(durationSec)]);
+  const pg1 = postgresCpuSeconds();
   const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
   if (!m) throw new BenchError(`could not read pgbench's tps from:\n${out}`);
-  return { tps: Number(m[1]), database: db.name };
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+  const postgresCpuUsPerTransaction = pg0 !== null && pg1 !== null && transactions > 0 ? round((1e6 * (pg1 - pg0)) / transactions, 0) : null;
+  return { tps: Number(m[1]), transactions, postgresCpuUsPerTransaction, database: db.name };
 }
 
 /** The demo owner's access token: password, the emailed code from the outbox, then the code. */

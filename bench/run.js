@@ -39,6 +39,16 @@ const PHONE_FALLBACK_BODY = JSON.stringify({ phoneNumber: '08031234561', request
 const UPSTREAM_LATENCY_MS = Number(process.env.BENCH_UPSTREAM_LATENCY_MS ?? 50);
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS ?? 500);
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/**
+ * The fixed-rate scenarios (issue 15): offered at this share of the live lookups' maximum measured in
+ * this run (idv-nin-live), or at BENCH_RATE req/s when set.
+ */
+const RATE_SHARE = Number(process.env.BENCH_RATE_SHARE ?? 0.5);
+const FIXED_RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : null;
+/** The rate the fixed-rate scenarios offer, from what this run measured (or BENCH_RATE, or 200 req/s when the maximum was not measured). */
+const offeredRate = (results) => FIXED_RATE ?? Math.max(10, Math.round((results['idv-nin-live']?.requestsPerSec ?? 400) * RATE_SHARE));
+/** Enough connections that the fixed rate never waits for a free one (open loop): in flight ≈ rate × latency. */
+const openConnections = (rate) => Math.min(1_000, Math.max(16, Math.ceil((rate * (UPSTREAM_LATENCY_MS + 50)) / 1000) * 2));
 
 /** Servers several scenarios load (the idv server): started on first use, stopped at the end. */
 const shared = new Map();
@@ -171,7 +181,75 @@ const scenarios = [
       };
     },
   },
+  {
+    id: 'simulator-nin-rate',
+    label: `registry simulator alone, NIN lookup (${UPSTREAM_LATENCY_MS} ms), fixed rate`,
+    async start(ctx) {
+      const sim = await use('simulator-latency', () => startSimulatorProcess({ latencyMs: UPSTREAM_LATENCY_MS, cpuProfDir: ctx.cpuProfDir }));
+      const rate = offeredRate(ctx.results);
+      return {
+        request: { url: `${sim.base}/identity/v1/nin/lookup`, method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ nin: '11111111111' }) },
+        check: (status) => status === 200,
+        overallRate: rate,
+        connections: openConnections(rate),
+        pid: sim.child.pid,
+        tail: () => sim.child.tail(),
+        details: { upstreamCalls: 1, latencyMs: UPSTREAM_LATENCY_MS },
+      };
+    },
+  },
+  {
+    id: 'idv-nin-live-rate',
+    label: `live NIN lookup (registry ${UPSTREAM_LATENCY_MS} ms), fixed rate`,
+    async start(ctx) {
+      const idv = await useLatencyIdv(ctx);
+      const rate = offeredRate(ctx.results);
+      return { ...liveNinLookup(idv, 'rate'), overallRate: rate, connections: openConnections(rate) };
+    },
+  },
+  {
+    id: 'simulator-nin-1conn',
+    label: `registry simulator alone, NIN lookup (${UPSTREAM_LATENCY_MS} ms), 1 connection`,
+    async start(ctx) {
+      const sim = await use('simulator-latency', () => startSimulatorProcess({ latencyMs: UPSTREAM_LATENCY_MS, cpuProfDir: ctx.cpuProfDir }));
+      return {
+        request: { url: `${sim.base}/identity/v1/nin/lookup`, method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ nin: '11111111111' }) },
+        check: (status) => status === 200,
+        connections: 1,
+        pid: sim.child.pid,
+        tail: () => sim.child.tail(),
+        details: { upstreamCalls: 1, latencyMs: UPSTREAM_LATENCY_MS },
+      };
+    },
+  },
+  {
+    id: 'idv-nin-live-1conn',
+    label: `live NIN lookup (registry ${UPSTREAM_LATENCY_MS} ms), 1 connection`,
+    async start(ctx) {
+      const idv = await useLatencyIdv(ctx);
+      return { ...liveNinLookup(idv, '1conn'), connections: 1 };
+    },
+  },
 ];
+
+/** A live NIN lookup with a fresh Idempotency-Key per request (the whole money path), against an idv server. */
+function liveNinLookup(idv, tag) {
+  let n = 0;
+  const prefix = `bench-${tag}-${Date.now()}-`;
+  return {
+    request: {
+      url: `${idv.base}/v1/nin/raw/lookup`,
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'x-api-key': idv.liveKey },
+      body: NIN_LOOKUP_BODY,
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `${prefix}${++n}` } }),
+    },
+    check: (status, json) => status === 200 && json?.data?.charged === true,
+    pid: idv.child.pid,
+    tail: () => idv.child.tail(),
+    details: { storage: idv.storage.kind, upstreamCalls: 1, latencyMs: UPSTREAM_LATENCY_MS },
+  };
+}
 
 /** The idv server whose live providers are the simulator child with latency. */
 const useLatencyIdv = (ctx) =>
@@ -184,6 +262,8 @@ const useLatencyIdv = (ctx) =>
 const addedLatency = [
   { subject: 'idv-cac-advance', baseline: 'simulator-direct', goalMs: 5 },
   { subject: 'idv-phone-fallback', baseline: 'simulator-direct', goalMs: 5 },
+  { subject: 'idv-nin-live-rate', baseline: 'simulator-nin-rate', goalMs: 5 },
+  { subject: 'idv-nin-live-1conn', baseline: 'simulator-nin-1conn', goalMs: 3 },
 ];
 
 /** Ratios printed in the final block: subject req/s ÷ baseline req/s, measured in this run. */
@@ -194,12 +274,13 @@ const comparisons = [
 
 function describeScenario(label, r) {
   const cpu = [
-    r.serverCpuPercent !== null ? `server CPU ${r.serverCpuPercent}%` : null,
+    r.serverCpuPercent !== null ? `server CPU ${r.serverCpuPercent}% (${int(r.serverCpuUsPerRequest)} µs/request)` : null,
+    r.postgresCpuUsPerRequest !== null ? `PostgreSQL ${int(r.postgresCpuUsPerRequest)} µs/request` : null,
     `load generator CPU ${r.loadGenCpuPercent}%`,
     r.machineCpuBusyPercent !== null ? `machine busy ${r.machineCpuBusyPercent}%` : null,
   ].filter(Boolean);
   return (
-    `  ${label}: ${int(r.requestsPerSec)} req/s (${int(r.requestsTotal)} requests in ${r.durationSec} s)` +
+    `  ${label}: ${int(r.requestsPerSec)} req/s${r.overallRate ? ` (offered ${int(r.overallRate)}/s on ${r.connections} connections)` : ''} (${int(r.requestsTotal)} requests in ${r.durationSec} s)` +
     `  p50 ${ms(r.latencyMs.p50)} ms  p90 ${ms(r.latencyMs.p90)} ms  p99 ${ms(r.latencyMs.p99)} ms  max ${ms(r.latencyMs.max)} ms\n` +
     `  non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}  status codes ${JSON.stringify(r.statusCodes)}\n` +
     `  ${cpu.join(', ')}`
@@ -231,8 +312,10 @@ async function main() {
   );
 
   let storage = null;
+  const results = {};
   const ctx = {
     cpuProfDir,
+    results,
     startIdv: async (options = {}) => {
       const idv = await startIdv(settings, { cpuProfDir, ...options });
       storage = idv.storage;
@@ -241,7 +324,6 @@ async function main() {
     },
   };
 
-  const results = {};
   const broken = [];
   for (const scenario of selected) {
     console.log(`\n▶ ${scenario.label} [${scenario.id}]`);
@@ -259,7 +341,12 @@ async function main() {
     if (!run.check(res.status, json)) {
       throw new BenchError(`${scenario.label}: the sanity request before the load failed: HTTP ${res.status} ${text.slice(0, 600)}`);
     }
-    const r = await measureLoad(run.request, { ...settings, ...(run.connections ? { connections: run.connections } : {}), serverPid: run.pid });
+    const r = await measureLoad(run.request, {
+      ...settings,
+      ...(run.connections ? { connections: run.connections } : {}),
+      ...(run.overallRate ? { overallRate: run.overallRate } : {}),
+      serverPid: run.pid,
+    });
     results[scenario.id] = { label: scenario.label, ...run.details, ...r };
     console.log(describeScenario(scenario.label, r));
     if (r.non2xx > 0 || r.errors > 0) {
@@ -280,8 +367,8 @@ async function main() {
   if (results['idv-nin-live'] && settings.databaseUrl) {
     console.log('\n▶ pgbench -N, 8 clients [pgbench]');
     const pgb = await runPgbench(settings.databaseUrl, settings.durationSec);
-    results.pgbench = { label: 'pgbench -N (8 clients)', requestsPerSec: pgb.tps, latencyMs: { p99: null } };
-    console.log(`  pgbench -N: ${int(pgb.tps)} tps`);
+    results.pgbench = { label: 'pgbench -N (8 clients)', requestsPerSec: pgb.tps, latencyMs: { p99: null }, postgresCpuUsPerRequest: pgb.postgresCpuUsPerTransaction };
+    console.log(`  pgbench -N: ${int(pgb.tps)} tps, PostgreSQL ${pgb.postgresCpuUsPerTransaction === null ? '?' : int(pgb.postgresCpuUsPerTransaction)} µs/transaction`);
   }
 
   // Stop every server (writing CPU profiles) and drop the temporary database before the report.
@@ -324,6 +411,17 @@ async function main() {
     });
   }
 
+  /** CPU per request of the server process and of PostgreSQL (µs), for the scenarios of issue 15. */
+  const cpuLines = [];
+  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'pgbench']) {
+    const r = results[id];
+    if (!r) continue;
+    const parts = [];
+    if (r.serverCpuUsPerRequest != null) parts.push(`server ${int(r.serverCpuUsPerRequest)} µs`);
+    if (r.postgresCpuUsPerRequest != null) parts.push(`PostgreSQL ${int(r.postgresCpuUsPerRequest)} µs`);
+    if (parts.length > 0) cpuLines.push(`CPU per ${id === 'pgbench' ? 'transaction' : 'request'}, ${r.label}: ${parts.join(', ')}`);
+  }
+
   const profiles = [];
   if (cpuProfDir) {
     for (const file of readdirSync(cpuProfDir).filter((f) => f.endsWith('.cpuprofile'))) {
@@ -360,6 +458,7 @@ async function main() {
   if (storage) console.log(`storage: ${storage.description}`);
   for (const r of ratios) console.log(r.line);
   for (const a of added) console.log(a.line);
+  for (const l of cpuLines) console.log(l);
   if (ratios.length === 0 && added.length === 0) console.log('(no ratio: a subject or its baseline was not run)');
   if (broken.length > 0) console.log(`INVALID: ${broken.join(', ')} had non-2xx responses or errors (see above)`);
   console.log(`results: ${out}`);
