@@ -6,8 +6,16 @@
 --
 -- Applied on every migrate with CREATE OR REPLACE (src/migrate.ts): change it here, with a diff.
 --
+-- A live request's start rides in the same batches: the claim of its new Idempotency-Key and the hold
+-- of its price, decided together in one call (src/verifications/verify.ts begin()).
+--
 -- p_items: a JSON array, one item per request, in submission order:
 --   {"move": <a ledger move, see ledger_apply>, "settlement": null}                 a hold or a release
+--   {"move": <a hold>, "claim": {"organisationId", "environment", "keyHashHex", "fingerprintHex",
+--                                "leaseExpiresAt", "createdAt"}, "settlement": null}
+--        the claim of a new Idempotency-Key (fencing token 1) and its request's hold: 'conflict' when
+--        the key is already there (or claimed by an earlier item of the batch), and then no hold; when
+--        the hold is 'insufficient', the claim is taken back in the same transaction (a 402 keeps no key)
 --   {"move": null (a test key) | <a capture (billable) or a release (not billable)>,
 --    "settlement": {"record": {verification_records row, by column name},
 --                   "payload": null | {"auditHex", "redactedHex"},
@@ -33,11 +41,41 @@ DECLARE
   item      jsonb;
   mv        jsonb;
   answering boolean;
+  claimed   int[] := '{}';
+  lost      int[] := '{}';
+  k         int;
 BEGIN
   -- Wallets first, in the order every money batch uses (ledger_apply locks them again, already held).
   PERFORM 1 FROM wallets
     WHERE organisation_id IN (SELECT e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'move') = 'object')
     ORDER BY organisation_id FOR UPDATE;
+
+  -- The claims of new Idempotency-Keys, one row per key: the first item naming a key may win it; a key
+  -- already there (or named again later in the batch) is that item's 'conflict', and its hold is not made.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'claim') = 'object') THEN
+    WITH wanted AS (
+      SELECT DISTINCT ON (c->>'organisationId', c->>'environment', c->>'keyHashHex') i, c
+      FROM (SELECT (t.ord - 1)::int AS i, t.e->'claim' AS c FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+            WHERE jsonb_typeof(t.e->'claim') = 'object') w
+      ORDER BY c->>'organisationId', c->>'environment', c->>'keyHashHex', i
+    ), won AS (
+      INSERT INTO idempotency_requests (organisation_id, environment, key_hash, fingerprint, state, fencing_token, lease_expires_at, created_at)
+        SELECT c->>'organisationId', c->>'environment', decode(c->>'keyHashHex', 'hex'), decode(c->>'fingerprintHex', 'hex'), 'IN_FLIGHT', 1,
+               (c->>'leaseExpiresAt')::timestamptz, (c->>'createdAt')::timestamptz
+        FROM wanted
+        ON CONFLICT (organisation_id, environment, key_hash) DO NOTHING
+        RETURNING organisation_id, environment, key_hash
+    )
+    SELECT coalesce(array_agg(w.i), '{}') INTO claimed
+      FROM wanted w JOIN won ON won.organisation_id = w.c->>'organisationId' AND won.environment = w.c->>'environment'
+                            AND won.key_hash = decode(w.c->>'keyHashHex', 'hex');
+    SELECT coalesce(array_agg((t.ord - 1)::int), '{}') INTO lost
+      FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+      WHERE jsonb_typeof(t.e->'claim') = 'object' AND NOT (t.ord - 1)::int = ANY(claimed);
+    FOREACH k IN ARRAY lost LOOP
+      outcomes[k + 1] := 'conflict';
+    END LOOP;
+  END IF;
 
   -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens.
   WITH stored AS (
@@ -58,6 +96,7 @@ BEGIN
     item := p_items->i;
     mv := item->'move';
     CONTINUE WHEN jsonb_typeof(mv) IS DISTINCT FROM 'object';
+    CONTINUE WHEN i = ANY(lost);
     answering := coalesce(jsonb_typeof(item->'settlement'->'answer') = 'object', false);
     IF answering AND NOT i = ANY(kept) THEN
       mv := jsonb_build_object('kind', 'release', 'organisationId', mv->'organisationId', 'amountKobo', mv->'amountKobo', 'holdId', mv->'holdId');
@@ -103,6 +142,14 @@ BEGIN
              s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
       FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
       WHERE jsonb_typeof(s->'event') = 'object';
+  END IF;
+  -- A claim whose hold the balance could not cover is taken back: the 402 keeps no key, a retry runs again.
+  IF cardinality(claimed) > 0 THEN
+    DELETE FROM idempotency_requests r
+      USING unnest(claimed) AS v(i), LATERAL (SELECT p_items->v.i->'claim' AS c) x
+      WHERE outcomes[v.i + 1] = 'insufficient'
+        AND r.organisation_id = x.c->>'organisationId' AND r.environment = x.c->>'environment'
+        AND r.key_hash = decode(x.c->>'keyHashHex', 'hex') AND r.fencing_token = 1 AND r.state = 'IN_FLIGHT';
   END IF;
   IF cardinality(unstore) > 0 THEN
     UPDATE idempotency_requests r

@@ -51,6 +51,19 @@ export interface SealedAnswer {
   expiresAt: string;
 }
 
+/**
+ * The claim of a new key as a batch statement makes it (migrations/functions/verification_settle.sql):
+ * inserted IN_FLIGHT with fencing token 1, or a 'conflict' when the key is already there.
+ */
+export interface NewClaimRow {
+  organisationId: string;
+  environment: KeyType;
+  keyHashHex: string;
+  fingerprintHex: string;
+  leaseExpiresAt: string;
+  createdAt: string;
+}
+
 /** A settlement from a process whose lease was taken over: its result must not be kept. */
 export class FencedError extends Error {
   constructor() {
@@ -214,6 +227,26 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
         throw requestInProgress();
       }
       throw requestInProgress();
+    },
+
+    /**
+     * A new key's claim for a statement that inserts it beside other work in one transaction (the
+     * claim and hold of a live verification): the same row claim() inserts for a key never seen, under
+     * the same lease. A 'conflict' there is settled by claim(), the single-key path.
+     */
+    newClaim(scope: IdempotencyScope, fingerprint: Buffer): { row: NewClaimRow; claim: HeldClaim } {
+      const now = clock.now();
+      return {
+        row: {
+          organisationId: scope.organisationId,
+          environment: scope.environment,
+          keyHashHex: scope.keyHash.toString('hex'),
+          fingerprintHex: fingerprint.toString('hex'),
+          leaseExpiresAt: new Date(now.getTime() + deps.leaseMs).toISOString(),
+          createdAt: now.toISOString(),
+        },
+        claim: { scope, token: 1 },
+      };
     },
 
     /** Keeps an answer for 24 hours, in the caller's transaction; a stale token is fenced out (FencedError). */

@@ -3,7 +3,7 @@ import { createLedgerBatcher, ledgerMoves, type Hold, type LedgerMove } from '..
 import type { Clock } from '../platform/clock.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { DB, VerificationRecordsTable } from '../platform/schema.js';
-import { FencedError, type HeldClaim, type IdempotencyService, type SealedAnswer } from '../idempotency/idempotency.service.js';
+import { FencedError, type HeldClaim, type IdempotencyService, type NewClaimRow, type SealedAnswer } from '../idempotency/idempotency.service.js';
 import type { RecordWriter, SealedPayload } from '../records/records.repository.js';
 import { recordView, type RecordViewRow } from '../records/view.js';
 import { buildEvent } from '../events/events.service.js';
@@ -44,6 +44,8 @@ export interface Settlement {
 /** One request's part of a batch: a ledger move, and for a settlement what is written beside it. */
 interface Item {
   move: LedgerMove | null;
+  /** A new Idempotency-Key claimed with this item's hold, in the same transaction. */
+  claim?: NewClaimRow;
   settlement: {
     record: Record<string, unknown>;
     payload: { auditHex: string; redactedHex: string } | null;
@@ -109,6 +111,18 @@ export function createSettlement(deps: {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
       await batcher.submit({ move, settlement: null });
       return hold;
+    },
+
+    /**
+     * A live request's start in one round trip: the claim of its new Idempotency-Key and the hold of
+     * its price, in one transaction of the batch. 'conflict': the key was already there (nothing was
+     * held; the single-key path decides). 402 when the balance cannot cover the price: the claim is
+     * taken back with it, so the key is free for a retry.
+     */
+    async claimAndHold(claim: NewClaimRow, organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold | 'conflict'> {
+      const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
+      const outcome = await batcher.submit({ move, claim, settlement: null });
+      return outcome === 'conflict' ? 'conflict' : hold;
     },
 
     /** Gives a hold back at once when its verification failed before it could settle. */

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AuthenticatedKey } from '../api-keys/api-keys.service.js';
 import { failureBody } from '../platform/envelope.js';
-import { AppError, type ErrorCode } from '../platform/errors.js';
+import { AppError, notFound, type ErrorCode } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
 import { koboToNaira, nairaToKobo } from '../platform/money.js';
@@ -10,7 +10,7 @@ import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-l
 import type { AccessLevel, KeyType } from '../platform/schema.js';
 import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Providers, SandboxScenario } from '../providers/ports.js';
 import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
-import { FencedError, requestInProgress, type Claim, type HeldClaim, type IdempotencyService } from '../idempotency/idempotency.service.js';
+import { FencedError, requestInProgress, type Claim, type HeldClaim, type IdempotencyService, type NewClaimRow } from '../idempotency/idempotency.service.js';
 import type { VerificationDefinition } from './definition.js';
 import type { OrganisationContext, Subscriptions } from './subscriptions.js';
 import { readFacts, type Hold, type Settlement, type SettlementService } from './settlement.js';
@@ -127,15 +127,11 @@ export async function verify<S extends TSchema, V>(
 ): Promise<VerificationAnswer> {
   const call = await admit(def, deps, key, body, ctx);
 
-  // 409, 202, or the stored answer replayed (and billed again on live keys).
-  if (ctx.idempotencyKey !== undefined) {
-    const c = await claim(def, deps, key, body, ctx.idempotencyKey);
-    if (c.kind === 'replay') return replay(deps, key, c, ctx);
-    call.claim = { scope: c.scope, token: c.token };
-  }
-
   try {
-    const held = await hold(deps, call);
+    // 409, 202, or the stored answer replayed (and billed again on live keys); then 429 and 402.
+    const start = await begin(def, deps, call, ctx);
+    if ('replay' in start) return await replay(deps, key, start.replay, ctx);
+    const held = start.held;
     try {
       const outcome = await callProvider(def, deps, call, ctx);
       return await settle(def, deps, call, ctx, outcome, held);
@@ -197,6 +193,50 @@ export async function admit<S extends TSchema, V>(
   return { key, body, org, priceKobo, providers, claim: null };
 }
 
+/**
+ * The checks between admission and the provider call, in the order of DESIGN.md §3: the
+ * Idempotency-Key (409, 202, or a stored answer to replay), the wallet velocity guard (429), the hold
+ * (402). A live call with a new key, within its velocity, takes one database round trip for the claim
+ * and the hold together (settlement.claimAndHold); a key already there is decided by the single-key
+ * path first, exactly as a lone claim would be. Sets `call.claim` as soon as a key is held, so the
+ * caller forgets it on any non-billable end.
+ */
+export async function begin<S extends TSchema, V>(
+  def: VerificationDefinition<S, V>,
+  deps: VerifyDeps,
+  call: Call<S>,
+  ctx: VerifyContext,
+): Promise<{ replay: Extract<Claim, { kind: 'replay' }> } | { held: Hold | null }> {
+  const { key, body } = call;
+  const idempotencyKey = ctx.idempotencyKey;
+  if (idempotencyKey !== undefined && key.type === 'live' && call.priceKobo > 0) {
+    const scope = deps.idempotency.scope(key.organisationId, key.type, idempotencyKey);
+    const fingerprint = deps.idempotency.fingerprint('POST', def.path, body);
+    // The velocity guard (Redis or this process, never the database) before the one round trip. A
+    // request it refuses still hears the key's own answer first: 409, 202 or the replay.
+    const velocity = await velocityHit(deps, call);
+    if (velocity.allowed) {
+      const fresh = deps.idempotency.newClaim(scope, fingerprint);
+      const held = await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', fresh.row);
+      if (held !== 'conflict') {
+        call.claim = fresh.claim;
+        return { held };
+      }
+    }
+    const c = await deps.idempotency.claim(scope, fingerprint);
+    if (c.kind === 'replay') return { replay: c };
+    call.claim = { scope: c.scope, token: c.token };
+    if (!velocity.allowed) throw velocityLimited(velocity, deps, call);
+    return { held: await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs') };
+  }
+  if (idempotencyKey !== undefined) {
+    const c = await claim(def, deps, key, body, idempotencyKey);
+    if (c.kind === 'replay') return { replay: c };
+    call.claim = { scope: c.scope, token: c.token };
+  }
+  return { held: await hold(deps, call) };
+}
+
 /** Claims the Idempotency-Key for this request (409 / 202 thrown), or hands back the stored answer to replay. */
 export function claim<S extends TSchema, V>(
   def: VerificationDefinition<S, V>,
@@ -254,27 +294,44 @@ export async function replay(
  * the last naira twice. Test keys and free checks never touch the wallet (null).
  */
 export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>): Promise<Hold | null> {
-  const { key, org } = call;
+  const { key } = call;
   if (key.type === 'live') {
-    const limit = org.velocityLimit ?? deps.guards.velocityLimit;
-    const v = await deps.guards.velocity.hit(`velocity:${key.organisationId}`, limit, 60_000);
-    if (!v.allowed) {
-      throw new AppError('WALLET_VELOCITY_LIMITED', `This organisation is limited to ${limit} live verifications a minute`, {
-        headers: { 'retry-after': String(v.retryAfterSeconds) },
-      });
-    }
+    const v = await velocityHit(deps, call);
+    if (!v.allowed) throw velocityLimited(v, deps, call);
   }
   return call.priceKobo > 0 ? holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs') : null;
 }
 
+/** The organisation's live verifications a minute (the wallet velocity guard). */
+const velocityLimit = <S extends TSchema>(deps: VerifyDeps, call: Call<S>) => call.org.velocityLimit ?? deps.guards.velocityLimit;
+
+/** One live verification counted against the organisation's velocity. */
+function velocityHit<S extends TSchema>(deps: VerifyDeps, call: Call<S>) {
+  return deps.guards.velocity.hit(`velocity:${call.key.organisationId}`, velocityLimit(deps, call), 60_000);
+}
+
+/** The 429 of the wallet velocity guard. */
+function velocityLimited<S extends TSchema>(v: { retryAfterSeconds: number }, deps: VerifyDeps, call: Call<S>): AppError {
+  const limit = velocityLimit(deps, call);
+  return new AppError('WALLET_VELOCITY_LIMITED', `This organisation is limited to ${limit} live verifications a minute`, {
+    headers: { 'retry-after': String(v.retryAfterSeconds) },
+  });
+}
+
 /**
  * Sets `amountKobo` aside, or throws the 402 that says what the check costs and what is available
- * (`data: { price, availableBalance, currency }`, naira), so the caller knows how much to fund.
+ * (`data: { price, availableBalance, currency }`, naira), so the caller knows how much to fund. With
+ * a new key's claim, both in one round trip: 'conflict' when the key was already there (no hold).
  */
-async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string): Promise<Hold> {
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string): Promise<Hold>;
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, claim: NewClaimRow): Promise<Hold | 'conflict'>;
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, claim?: NewClaimRow): Promise<Hold | 'conflict'> {
   try {
+    if (claim) return await deps.settlement.claimAndHold(claim, organisationId, amountKobo, deps.holdTtlMs);
     return await deps.settlement.hold(organisationId, amountKobo, deps.holdTtlMs);
   } catch (err) {
+    // The organisation does not exist (the claim's foreign key): the request's own 404, as claim() answers.
+    if (claim && (err as { code?: unknown }).code === '23503') throw notFound('Organisation not found');
     if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_BALANCE') throw err;
     const availableKobo = await availableBalanceKobo(deps, organisationId);
     const price = koboToNaira(amountKobo);

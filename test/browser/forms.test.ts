@@ -62,7 +62,7 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
     await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: TIMEOUT, message: `${label} marked invalid` }).toBe('true');
     const described = await field.evaluate((el) => {
       const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-      return ids.map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+      return ids.map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
     });
     expect(described, `the description of ${label}`).toMatch(says);
   }

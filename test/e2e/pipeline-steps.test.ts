@@ -180,6 +180,59 @@ describeEachBackend('verification steps, without HTTP', (h) => {
     expect(again.kind).toBe('claimed');
   });
 
+  it('a live start in one round trip: the same new key twice at once is one hold and one conflict; a key already there holds nothing; a 402 takes its claim back', async () => {
+    const org = await createOrg(h().services);
+    await fund(h().services, org.organisationId, 150);
+    const s = h().services;
+    const scope = s.idempotency.scope(org.organisationId, 'live', `together-${Date.now()}`);
+    const fingerprint = s.idempotency.fingerprint('POST', ninLookup.path, body);
+    const ttl = h().config.holdExpiryMs;
+    // Submitted in one tick: one batch, one statement.
+    const [a, b] = await Promise.all([
+      s.settlement.claimAndHold(s.idempotency.newClaim(scope, fingerprint).row, org.organisationId, 10_000, ttl),
+      s.settlement.claimAndHold(s.idempotency.newClaim(scope, fingerprint).row, org.organisationId, 10_000, ttl),
+    ]);
+    expect([a, b].filter((x) => x === 'conflict')).toHaveLength(1);
+    const won = [a, b].find((x) => x !== 'conflict');
+    if (!won || won === 'conflict') throw new Error('expected one hold');
+    expect(won.amountKobo).toBe(10_000);
+    const wallet = await s.wallet.balance(org.organisationId);
+    expect(Math.round(wallet.availableBalance * 100)).toBe(15_000 - 10_000);
+    const rows = await h().database.db.selectFrom('idempotency_requests').select(['state', 'fencing_token']).where('organisation_id', '=', org.organisationId).execute();
+    expect(rows).toEqual([{ state: 'IN_FLIGHT', fencing_token: 1 }]);
+
+    // The key is there now: a conflict, and no money moves.
+    expect(await s.settlement.claimAndHold(s.idempotency.newClaim(scope, fingerprint).row, org.organisationId, 10_000, ttl)).toBe('conflict');
+    expect(Math.round((await s.wallet.balance(org.organisationId)).availableBalance * 100)).toBe(5_000);
+
+    // A new key whose price the balance cannot cover: 402, and its claim is gone with it.
+    const poor = s.idempotency.scope(org.organisationId, 'live', `poor-${Date.now()}`);
+    await expect(s.settlement.claimAndHold(s.idempotency.newClaim(poor, fingerprint).row, org.organisationId, 10_000, ttl)).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    const left = await h().database.db.selectFrom('idempotency_requests').select('key_hash').where('organisation_id', '=', org.organisationId).execute();
+    expect(left.map((r) => Buffer.from(r.key_hash).toString('hex'))).toEqual([scope.keyHash.toString('hex')]);
+    await s.settlement.release(won);
+    expect(Math.round((await s.wallet.balance(org.organisationId)).availableBalance * 100)).toBe(15_000);
+  });
+
+  it("past the organisation's velocity a key's own answer still comes first: a stored answer is replayed; a new key is 429 and forgotten", async () => {
+    const org = await createOrg(h().services);
+    await fund(h().services, org.organisationId, 1_000);
+    const key = await keyOf(org.liveKey);
+    const { def, calls } = stubbedNin(found);
+    const d = { ...deps(h()), guards: { ...h().services.guards, velocityLimit: 1 } };
+
+    const first = await verify(def, d, key, body, context('velocity-1'));
+    expect(first.status).toBe(200);
+    const again = await verify(def, d, key, body, context('velocity-1'));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    await expect(verify(def, d, key, body, context('velocity-2'))).rejects.toMatchObject({ code: 'WALLET_VELOCITY_LIMITED', statusCode: 429 });
+    expect(calls.count).toBe(1);
+    // The first and its replay are billed; the 429 is not, and its key was forgotten.
+    expect(await balanceKobo(org.organisationId)).toBe(100_000 - 2 * 10_000);
+    expect((await claim(def, d, key, body, 'velocity-2')).kind).toBe('claimed');
+  });
+
   it('a live answer with a key is the bytes a replay returns; the replay is billed again and has its own record, linked', async () => {
     const org = await createOrg(h().services);
     await fund(h().services, org.organisationId, 1_000);
