@@ -110,22 +110,8 @@ const scenarios = [
     label: 'live NIN lookup',
     async start(ctx) {
       const idv = await use('idv', () => ctx.startIdv());
-      let n = 0;
-      const prefix = `bench-${Date.now()}-`;
-      return {
-        request: {
-          url: `${idv.base}/v1/nin/raw/lookup`,
-          method: 'POST',
-          headers: { ...JSON_HEADERS, 'x-api-key': idv.liveKey },
-          body: NIN_LOOKUP_BODY,
-          // Each request its own Idempotency-Key: the full money path, claim to stored answer.
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `${prefix}${++n}` } }),
-        },
-        check: (status, json) => status === 200 && json?.data?.charged === true,
-        pid: idv.child.pid,
-        tail: () => idv.child.tail(),
-        details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' },
-      };
+      const run = liveNinLookup(idv, 'live');
+      return { ...run, details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' } };
     },
   },
   {
@@ -232,7 +218,7 @@ const scenarios = [
   },
 ];
 
-/** A live NIN lookup with a fresh Idempotency-Key per request (the whole money path), against an idv server. */
+/** A live NIN lookup with a fresh Idempotency-Key per request (the whole money path, claim to stored answer), against an idv server. */
 function liveNinLookup(idv, tag) {
   let n = 0;
   const prefix = `bench-${tag}-${Date.now()}-`;

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  apiSignIn,
   checkAccessibility,
   launchBrowser,
   newestOutbox,
@@ -58,21 +59,6 @@ describe.skipIf(!pgUrl && !ci)('platform admin console in a browser [postgres]',
   const nav = (p: Page = page) => p.getByRole('navigation', { name: 'Main' });
   const platformLink = (p: Page = page) => nav(p).getByRole('link', { name: 'Platform', exact: true });
 
-  /** Signs in through the API (email, password, the emailed code) and answers a bearer token. */
-  async function apiToken(email: string, password: string): Promise<string> {
-    const before = (await newestOutbox(base(), email))?.id;
-    const login = await fetch(`${base()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    expect(login.status).toBe(200);
-    const { loginToken } = ((await login.json()) as Envelope<{ loginToken: string }>).data;
-    const message = await poll(`a sign-in code for ${email}`, TIMEOUT, async () => {
-      const newest = await newestOutbox(base(), email);
-      return newest && newest.id !== before ? newest : undefined;
-    });
-    const otp = /\b(\d{6})\b/.exec(message.body)![1];
-    const confirm = await fetch(`${base()}/v1/auth/confirm-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginToken, otp }) });
-    expect(confirm.status).toBe(200);
-    return ((await confirm.json()) as Envelope<{ accessToken: string }>).data.accessToken;
-  }
 
   async function apiGet<T>(token: string, path: string): Promise<T> {
     const res = await fetch(`${base()}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -106,8 +92,8 @@ describe.skipIf(!pgUrl && !ci)('platform admin console in a browser [postgres]',
   }
 
   it('signs the platform admin in, with "Platform" in the main navigation leading to the page', async () => {
-    adminToken = await apiToken(demo().platformAdminEmail, demo().platformAdminPassword);
-    ownerToken = await apiToken(demo().ownerEmail, demo().ownerPassword);
+    adminToken = await apiSignIn(base(), demo().platformAdminEmail, demo().platformAdminPassword);
+    ownerToken = await apiSignIn(base(), demo().ownerEmail, demo().ownerPassword);
     await signIn(page, base(), demo().platformAdminEmail, demo().platformAdminPassword);
     await platformLink().click();
     await waitForH1(page, 'Platform');

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkAccessibility, launchBrowser, newestOutbox, poll, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
+import { apiSignIn, checkAccessibility, launchBrowser, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
  * Issue 14 "Bad input": every form of the console lets the API judge (no browser validation in the
@@ -23,7 +23,7 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
   beforeAll(async () => {
     if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     server = await startConsoleServer();
-    token = await apiToken(server.demo.ownerEmail, server.demo.ownerPassword);
+    token = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.setDefaultTimeout(TIMEOUT);
@@ -36,19 +36,6 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
   });
 
   const base = () => server!.baseUrl;
-
-  async function apiToken(email: string, password: string): Promise<string> {
-    const before = (await newestOutbox(server!.baseUrl, email))?.id;
-    const login = await fetch(`${server!.baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    const { loginToken } = ((await login.json()) as { data: { loginToken: string } }).data;
-    const message = await poll('a sign-in code', TIMEOUT, async () => {
-      const m = await newestOutbox(server!.baseUrl, email);
-      return m && m.id !== before ? m : undefined;
-    });
-    const otp = /\b(\d{6})\b/.exec(message.body)![1];
-    const confirm = await fetch(`${server!.baseUrl}/v1/auth/confirm-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginToken, otp }) });
-    return ((await confirm.json()) as { data: { accessToken: string } }).data.accessToken;
-  }
 
   async function apiList(path: string): Promise<unknown[]> {
     const res = await fetch(`${base()}${path}`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  apiSignIn,
   checkAccessibility,
   launchBrowser,
-  newestOutbox,
   poll,
   screenshot,
   signIn,
@@ -225,18 +225,3 @@ describe.skipIf(!pgUrl && !ci)('wallet in a browser [postgres]', () => {
   });
 });
 
-/** The API's sign-in (email and password, then the emailed code): an access token of the owner's own. */
-async function apiSignIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const before = (await newestOutbox(baseUrl, email))?.id;
-  const login = await fetch(`${baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const { data } = (await login.json()) as { data: { loginToken: string } };
-  if (login.status !== 200) throw new Error(`login: ${login.status}`);
-  const message = await poll(`a sign-in code for ${email}`, 15_000, async () => {
-    const newest = await newestOutbox(baseUrl, email);
-    return newest && newest.id !== before ? newest : undefined;
-  });
-  const otp = /\b(\d{6})\b/.exec(message.body)?.[1];
-  const confirm = await fetch(`${baseUrl}/v1/auth/confirm-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginToken: data.loginToken, otp }) });
-  if (confirm.status !== 200) throw new Error(`confirm-login: ${confirm.status}`);
-  return ((await confirm.json()) as { data: { accessToken: string } }).data.accessToken;
-}

@@ -194,6 +194,23 @@ export async function waitForH1(page: Page, text: string, timeout = 10_000): Pro
   await page.getByRole('heading', { level: 1, name: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, 'i') }).first().waitFor({ state: 'visible', timeout });
 }
 
+/** The API's own sign-in (email and password, then the emailed code): a bearer token of that user's, apart from any browser's session. */
+export async function apiSignIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const before = (await newestOutbox(baseUrl, email))?.id;
+  const login = await fetch(`${baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { loginToken } = ((await login.json()) as { data: { loginToken: string } }).data;
+  const message = await poll(`a sign-in code for ${email}`, 15_000, async () => {
+    const newest = await newestOutbox(baseUrl, email);
+    return newest && newest.id !== before ? newest : undefined;
+  });
+  const otp = /\b(\d{6})\b/.exec(message.body)?.[1];
+  if (!otp) throw new Error(`no 6-digit code in the outbox message: ${message.subject ?? ''}`);
+  const confirm = await fetch(`${baseUrl}/v1/auth/confirm-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginToken, otp }) });
+  if (confirm.status !== 200) throw new Error(`confirm-login: ${confirm.status} ${await confirm.text()}`);
+  return ((await confirm.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
 /** Sign-in as a person does it: email and password, then the 6-digit code from the outbox; ends on Overview. */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   const before = (await newestOutbox(baseUrl, email))?.id;
