@@ -45,13 +45,11 @@ DECLARE
   lost      int[] := '{}';
   k         int;
 BEGIN
-  -- Wallets first, in the order every money batch uses (ledger_apply locks them again, already held).
-  PERFORM 1 FROM wallets
-    WHERE organisation_id IN (SELECT e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'move') = 'object')
-    ORDER BY organisation_id FOR UPDATE;
-
   -- The claims of new Idempotency-Keys, one row per key: the first item naming a key may win it; a key
   -- already there (or named again later in the batch) is that item's 'conflict', and its hold is not made.
+  -- Before the wallets are locked: a claim never waits for money, so a lease is taken over (by the
+  -- single-key path after a 'conflict') even while a wallet is busy, as a lone claim would be. No batch
+  -- locks a wallet before its claims, and the rows a claim inserts are new keys no settlement touches.
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'claim') = 'object') THEN
     WITH wanted AS (
       SELECT DISTINCT ON (c->>'organisationId', c->>'environment', c->>'keyHashHex') i, c
@@ -76,6 +74,13 @@ BEGIN
       outcomes[k + 1] := 'conflict';
     END LOOP;
   END IF;
+
+  -- Wallets first, in the order every money batch uses (ledger_apply locks them again, already held);
+  -- not those of the holds a lost claim will not make.
+  PERFORM 1 FROM wallets
+    WHERE organisation_id IN (SELECT t.e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+                              WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(lost))
+    ORDER BY organisation_id FOR UPDATE;
 
   -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens.
   WITH stored AS (

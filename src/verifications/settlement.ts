@@ -92,15 +92,21 @@ export function createSettlement(deps: {
       createdAt: new Date(row.created_at),
       data: recordView(row as unknown as RecordViewRow),
     });
-  const batcher = createLedgerBatcher<Item>({
+  const batchOptions = {
     db: deps.db,
     clock,
     processAlerts: deps.processAlerts,
     logger: deps.logger,
     concurrency: deps.concurrency ?? 2,
-    statement: (now, items) =>
+    statement: (now: Date, items: Item[]) =>
       CompiledQuery.raw('SELECT verification_settle($1, $2::jsonb) AS outcomes', [now, JSON.stringify(items)]) as CompiledQuery<{ outcomes: string[] }>,
-  });
+  };
+  const batcher = createLedgerBatcher<Item>(batchOptions);
+  // Claims with their holds, in batches of their own: a claim that finds its key already there
+  // ('conflict') never shares a batch with a settlement or a takeover's hold waiting on a busy
+  // wallet, so the single-key path (409, 202, replay, or taking a lapsed lease over) is never held
+  // up by money. A batch of conflicts alone locks no wallet.
+  const starts = createLedgerBatcher<Item>(batchOptions);
 
   return {
     /**
@@ -121,7 +127,7 @@ export function createSettlement(deps: {
      */
     async claimAndHold(claim: NewClaimRow, organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold | 'conflict'> {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
-      const outcome = await batcher.submit({ move, claim, settlement: null });
+      const outcome = await starts.submit({ move, claim, settlement: null });
       return outcome === 'conflict' ? 'conflict' : hold;
     },
 
@@ -152,7 +158,9 @@ export function createSettlement(deps: {
     },
 
     /** Waits for the batches in flight (shutdown). */
-    drain: () => batcher.drain(),
+    drain: async () => {
+      await Promise.all([starts.drain(), batcher.drain()]);
+    },
   };
 }
 
