@@ -135,6 +135,9 @@ describeEachBackend(
       }
     });
 
+    const completedEvents = (organisationId: string) =>
+      db().selectFrom('events').select(['id', 'body']).where('organisation_id', '=', organisationId).where('type', '=', 'verification.completed').execute();
+
     it('a late capture the balance can no longer cover is 402: no record, no journal entry, its stored answer taken back', async () => {
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 100);
@@ -159,6 +162,8 @@ describeEachBackend(
         expect(s.wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
         expect(s.entries).toHaveLength(0);
         expect(s.records).toHaveLength(0);
+        // The record was written before the money was decided: taken back with its event and payload.
+        expect(await completedEvents(org.organisationId)).toEqual([]);
         const row = await db().selectFrom('idempotency_requests').select(['state', 'response_ciphertext']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
         expect(row).toEqual({ state: 'IN_FLIGHT', response_ciphertext: null });
       } finally {
@@ -194,6 +199,8 @@ describeEachBackend(
         expect(s.wallet).toEqual({ balance_kobo: 20_000, held_kobo: 0 });
         expect(s.entries.map((e) => e.operation_id)).toEqual([`ver:${neighbour.verificationId}`]);
         expect(s.records.map((r) => r.id)).toEqual([neighbour.verificationId]);
+        const events = await completedEvents(org.organisationId);
+        expect(events.map((e) => (JSON.parse(e.body) as { data: { id: string } }).data.id)).toEqual([neighbour.verificationId]);
         expect(new Map(s.holds.map((x) => [x.id, x.status])).get(h1!.id)).toBe('RELEASED');
         const row = await db().selectFrom('idempotency_requests').select(['state', 'fencing_token']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
         expect(row).toEqual({ state: 'IN_FLIGHT', fencing_token: first.token + 1 });
