@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignIn, checkAccessibility, launchBrowser, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
+import { apiSignIn, checkAccessibility, openSignedInConsole, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
  * Issue 14 "Bad input": every form of the console lets the API judge (no browser validation in the
@@ -22,13 +22,8 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
 
   beforeAll(async () => {
     if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
-    server = await startConsoleServer();
+    ({ server, browser, page, watch } = await openSignedInConsole());
     token = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    page.setDefaultTimeout(TIMEOUT);
-    watch = watchConsole(page);
-    await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
   });
   afterAll(async () => {
     await browser?.close();

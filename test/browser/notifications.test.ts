@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignIn, checkAccessibility, launchBrowser, newestOutbox, poll, screenshot, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
+import { apiSignIn, checkAccessibility, newestOutbox, openSignedInConsole, poll, screenshot, waitForH1, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
  * The Notifications page (DESIGN.md §11.1, §14) in Debian's Chromium against a real `idv serve` on
@@ -25,13 +25,8 @@ describe.skipIf(!pgUrl && !ci)('notifications in a browser [postgres]', () => {
 
   beforeAll(async () => {
     if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
-    server = await startConsoleServer();
+    ({ server, browser, page, watch } = await openSignedInConsole());
     token = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    page.setDefaultTimeout(TIMEOUT);
-    watch = watchConsole(page);
-    await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkAccessibility, launchBrowser, screenshot, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
+import { checkAccessibility, openSignedInConsole, screenshot, waitForH1, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
  * DESIGN.md §14 / issue 14 "Bad input and faults": the API down shows a banner and retries until it
@@ -20,12 +20,7 @@ describe.skipIf(!pgUrl && !ci)('console when the API fails [postgres]', () => {
 
   beforeAll(async () => {
     if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
-    server = await startConsoleServer();
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    page.setDefaultTimeout(15_000);
-    watch = watchConsole(page);
-    await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
+    ({ server, browser, page, watch } = await openSignedInConsole());
   });
   afterAll(async () => {
     await browser?.close();

@@ -22,6 +22,17 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 }
 
+/** A console server on a fresh database, Chromium, and one page (1280 × 900) signed in as the demo owner. */
+export async function openSignedInConsole(timeoutMs = 15_000): Promise<{ server: ConsoleServer; browser: Browser; page: Page; watch: ConsoleWatch }> {
+  const server = await startConsoleServer();
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  page.setDefaultTimeout(timeoutMs);
+  const watch = watchConsole(page);
+  await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
+  return { server, browser, page, watch };
+}
+
 /** What `idv demo` prints. */
 export interface DemoAccount {
   organisationId: string;
