@@ -77,7 +77,20 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
 
-  return { base, testKey, liveKey, liveKeyId: live.id, demo, databaseUrl: env.DATABASE_URL ?? null, storage, child };
+  return { base, testKey, liveKey, liveKeyId: live.id, demo, databaseUrl: env.DATABASE_URL ?? null, storage, child, env };
+}
+
+/**
+ * A second `idv serve` beside `idv`: the same database, secrets and keys, its own port (the scale-out
+ * scenario). PostgreSQL only: the embedded database belongs to one process.
+ */
+export async function startPeer(idv, { cpuProfDir = null, name = 'idv-peer' } = {}) {
+  if (!idv.env.DATABASE_URL) throw new BenchError('a second server needs PostgreSQL (BENCH_DATABASE_URL)');
+  const port = await freePort();
+  const child = startNode(name, CLI, ['serve'], { env: { ...idv.env, PORT: String(port) }, cpuProfDir });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/healthz`, child, 120_000);
+  return { ...idv, base, child };
 }
 
 /**

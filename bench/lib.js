@@ -31,6 +31,8 @@ export function loadSettings() {
     connections: envNumber('BENCH_CONNECTIONS', 64, 1, 10_000),
     pipelining: envNumber('BENCH_PIPELINING', 1, 1, 100),
     databaseUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null,
+    // The scale-out scenario's shared Redis (guards and the revocation counter); without it each process keeps its own.
+    redisUrl: process.env.BENCH_REDIS_URL || process.env.TEST_REDIS_URL || null,
     cpuProf: process.env.BENCH_CPU_PROF === '1' || process.env.BENCH_CPU_PROF === 'true',
     only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : null,
     verbose: process.env.BENCH_VERBOSE === '1',

@@ -9,7 +9,8 @@
 // BENCH_CPU_PROF=1 (--cpu-prof on the servers, summarised at the end), BENCH_VERBOSE=1 (server output).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startIdv, startSimulatorProcess } from './idv.js';
+import pg from 'pg';
+import { startIdv, startPeer, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
   ROOT,
@@ -256,6 +257,7 @@ const addedLatency = [
 const comparisons = [
   { subject: 'idv-nin-sandbox', baseline: 'fastify-bare', goal: 0.5 },
   { subject: 'idv-nin-live', baseline: 'pgbench', goal: 1.0 },
+  { subject: 'idv-nin-live-2proc', baseline: 'idv-nin-live', goal: 1.0 },
 ];
 
 function describeScenario(label, r) {
@@ -357,6 +359,59 @@ async function main() {
     console.log(`  pgbench -N: ${int(pgb.tps)} tps, PostgreSQL ${pgb.postgresCpuUsPerTransaction === null ? '?' : int(pgb.postgresCpuUsPerTransaction)} µs/transaction`);
   }
 
+  // Scale-out: two idv processes on one PostgreSQL (and one Redis when given), the live lookup on both
+  // at once, half the connections each; then the wallet must equal its journal, hold nothing, and have
+  // exactly one debit per charged record.
+  if (settings.databaseUrl && (!settings.only || settings.only.includes('idv-nin-live-2proc'))) {
+    console.log(`\n▶ live NIN lookup on two servers, one database${settings.redisUrl ? ' and one Redis' : ''} [idv-nin-live-2proc]`);
+    const a = await ctx.startIdv({ name: 'idv-scale-a', extraEnv: settings.redisUrl ? { REDIS_URL: settings.redisUrl } : {} });
+    const b = await startPeer(a, { cpuProfDir, name: 'idv-scale-b' });
+    const half = Math.max(1, Math.floor(settings.connections / 2));
+    const [ra, rb] = await Promise.all(
+      [a, b].map((server, i) => measureLoad(liveNinLookup(server, `scale-${i}`).request, { ...settings, connections: half, serverPid: server.child.pid })),
+    );
+    const client = new pg.Client({ connectionString: a.databaseUrl });
+    await client.connect();
+    let money;
+    try {
+      const org = a.demo.organisationId;
+      // The requests cut when the load stopped still settle on the servers: wait for their holds (at most 30 s).
+      let wallet;
+      for (const until = Date.now() + 30_000; ; ) {
+        wallet = (await client.query('SELECT balance_kobo, held_kobo FROM wallets WHERE organisation_id = $1', [org])).rows[0];
+        if (Number(wallet.held_kobo) === 0 || Date.now() > until) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const journal = (await client.query("SELECT coalesce(sum(amount_kobo), 0)::bigint AS total, count(*) FILTER (WHERE type = 'DEBIT')::int AS debits FROM ledger_entries WHERE organisation_id = $1", [org])).rows[0];
+      const charged = (await client.query("SELECT count(*) FILTER (WHERE charged)::int AS n FROM verification_records WHERE organisation_id = $1 AND environment = 'live'", [org])).rows[0].n;
+      money = { balanceKobo: Number(wallet.balance_kobo), journalKobo: Number(journal.total), heldKobo: Number(wallet.held_kobo), debits: journal.debits, charged };
+      money.exact = money.balanceKobo === money.journalKobo && money.heldKobo === 0 && money.debits === money.charged;
+    } finally {
+      await client.end();
+    }
+    const total = ra.requestsTotal + rb.requestsTotal;
+    const r = {
+      label: 'live NIN lookup, 2 servers',
+      // Each server's own CPU per request; PostgreSQL's is the machine's, over both servers' requests.
+      serverCpuUsPerRequest: total > 0 ? round((ra.serverCpuUsPerRequest * ra.requestsTotal + rb.serverCpuUsPerRequest * rb.requestsTotal) / total, 0) : null,
+      postgresCpuUsPerRequest: ra.postgresCpuUsPerRequest === null || total === 0 ? null : round((ra.postgresCpuUsPerRequest * ra.requestsTotal) / total, 0),
+      requestsPerSec: ra.requestsPerSec + rb.requestsPerSec,
+      latencyMs: { p99: Math.max(ra.latencyMs.p99, rb.latencyMs.p99) },
+      non2xx: ra.non2xx + rb.non2xx,
+      errors: ra.errors + rb.errors,
+      perServer: [ra, rb],
+      redis: Boolean(settings.redisUrl),
+      money,
+    };
+    results['idv-nin-live-2proc'] = r;
+    for (const [i, x] of [ra, rb].entries()) console.log(describeScenario(`server ${i === 0 ? 'a' : 'b'}`, x).replace(/, PostgreSQL [\d,]+ µs\/request/, ''));
+    console.log(
+      `  together: ${int(r.requestsPerSec)} req/s, server ${int(r.serverCpuUsPerRequest)} µs and PostgreSQL ${r.postgresCpuUsPerRequest === null ? '?' : int(r.postgresCpuUsPerRequest)} µs per request; wallet ${money.exact ? 'exact' : 'NOT EXACT'}: balance ${int(money.balanceKobo)} kobo = journal ${int(money.journalKobo)}, ` +
+        `held ${money.heldKobo}, ${int(money.debits)} debits for ${int(money.charged)} charged records`,
+    );
+    if (r.non2xx > 0 || r.errors > 0 || !money.exact) broken.push('idv-nin-live-2proc');
+  }
+
   // Stop every server (writing CPU profiles) and drop the temporary database before the report.
   await runCleanups();
 
@@ -399,7 +454,7 @@ async function main() {
 
   /** CPU per request of the server process and of PostgreSQL (µs), for the scenarios of issue 15. */
   const cpuLines = [];
-  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'pgbench']) {
+  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'idv-nin-live-2proc', 'pgbench']) {
     const r = results[id];
     if (!r) continue;
     const parts = [];
