@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -227,7 +227,6 @@ describe.skipIf(!ci && !existsSync(CHROMIUM_PATH))('npm start on a fresh machine
     await poll('the export Completed', 60_000, async () => ((await table.locator('tbody tr').first().innerText()).includes('Completed') ? true : undefined));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const { readFileSync } = await import('node:fs');
     const lines = readFileSync((await download.path())!, 'utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toMatch(/^id,createdAt,environment,/);
     expect(lines.length).toBe(2);
