@@ -158,17 +158,28 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
     const b = await startServer({ name: 'b', databaseUrl: postgres!.url!, registry, env });
 
     // B delivers the rest, and A's (after their lease) again: nothing stays PENDING.
+    let last: Json[] = [];
     const final = await until(
       'every delivery to be settled on b',
       async () => {
         expectAlive(b);
         const lists = await Promise.all(endpoints.map((e) => deliveriesOf(b, e.id as string)));
         const flat = lists.flat();
+        last = flat;
         return flat.length === total && flat.every((d) => d.status !== 'PENDING') ? flat : undefined;
       },
       TAKEOVER_DEADLINE_MS,
       500,
-    );
+    ).catch(async (err: Error) => {
+      // What was still pending, and where, so a stall can be told from a slow machine.
+      const pending = last.filter((d) => d.status === 'PENDING').map((d) => ({ endpoint: pathOf.get(d.endpointId as string), attempts: d.attemptCount, next: d.nextAttemptAt }));
+      const eps = await Promise.all(endpoints.map(async (e) => (await call(b, 'GET', `/v1/webhooks/endpoints/${e.id as string}`)).json.data));
+      throw new Error(
+        `${err.message} ${(Date.now() - killedAt) / 1000} s after the kill: ${last.length} of ${total} deliveries listed, ${pending.length} PENDING ` +
+          `${JSON.stringify(pending.slice(0, 20))}; endpoints ${JSON.stringify(eps.map((e: Json) => ({ status: e.status, reason: e.statusReason ?? null })))}; ` +
+          `receiver open ${open.size}; b's output:\n${b.output().split('\n').slice(-40).join('\n')}`,
+      );
+    });
     const settledAt = Date.now();
     // Let the last answers reach the receiver's bookkeeping.
     await sleep(100);
