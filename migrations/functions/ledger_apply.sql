@@ -27,10 +27,11 @@ DECLARE
   bals       bigint[];
   helds      bigint[];
   thrs       bigint[];
-  held_ids   text[];
+  held_ids   text[] := '{}';
+  st         text;
   outcomes   text[] := array_fill(NULL::text, ARRAY[n]);
-  hs_ids     text[] := '{}';
-  hs_status  text[] := '{}';
+  captured   text[] := '{}';
+  released   text[] := '{}';
   new_holds  int[] := '{}';
   entries    int[] := '{}';
   afters     bigint[] := '{}';
@@ -45,10 +46,12 @@ BEGIN
     FROM (SELECT organisation_id, balance_kobo, held_kobo, low_balance_threshold_kobo FROM wallets
           WHERE organisation_id IN (SELECT e->>'organisationId' FROM jsonb_array_elements(p_moves) e)
           ORDER BY organisation_id FOR UPDATE) locked;
-  SELECT coalesce(array_agg(id), '{}') INTO held_ids
-    FROM (SELECT id FROM holds
-          WHERE id IN (SELECT e->>'holdId' FROM jsonb_array_elements(p_moves) e WHERE e->>'kind' <> 'hold') AND status = 'HELD'
-          ORDER BY id FOR UPDATE) locked;
+  -- One hold at a time, in id order, on the primary key: `status = 'HELD'` in the lookup would let the
+  -- planner walk every hold in flight through the partial expiry index instead.
+  FOR hid IN SELECT DISTINCT e->>'holdId' FROM jsonb_array_elements(p_moves) e WHERE e->>'kind' <> 'hold' ORDER BY 1 LOOP
+    SELECT status INTO st FROM holds WHERE id = hid FOR UPDATE;
+    IF st = 'HELD' THEN held_ids := held_ids || hid; END IF;
+  END LOOP;
 
   -- Releases and captures, in order.
   FOR i IN 0 .. n - 1 LOOP
@@ -63,8 +66,7 @@ BEGIN
       IF hid = ANY(held_ids) THEN
         held_ids := array_remove(held_ids, hid);
         helds[w] := helds[w] - amount;
-        hs_ids := hs_ids || hid;
-        hs_status := hs_status || 'RELEASED'::text;
+        released := released || hid;
       END IF;
       outcomes[i + 1] := 'ok';
       CONTINUE;
@@ -75,8 +77,7 @@ BEGIN
       held_ids := array_remove(held_ids, hid);
       bals[w] := bals[w] - amount;
       helds[w] := helds[w] - amount;
-      hs_ids := hs_ids || hid;
-      hs_status := hs_status || 'CAPTURED'::text;
+      captured := captured || hid;
     ELSIF bals[w] - helds[w] >= amount THEN
       -- The hold expired and the sweeper released it: the price comes from the available balance.
       bals[w] := bals[w] - amount;
@@ -121,9 +122,14 @@ BEGIN
   END LOOP;
 
   -- The writes.
-  IF cardinality(hs_ids) > 0 THEN
-    UPDATE holds SET status = v.status, settled_at = p_now FROM unnest(hs_ids, hs_status) AS v(id, status) WHERE holds.id = v.id;
-  END IF;
+  -- One statement per hold, on the primary key whatever the table's statistics say: a join with
+  -- unnest() (or `id = ANY`) was planned as a scan of every hold while the statistics were young.
+  FOREACH hid IN ARRAY captured LOOP
+    UPDATE holds SET status = 'CAPTURED', settled_at = p_now WHERE id = hid;
+  END LOOP;
+  FOREACH hid IN ARRAY released LOOP
+    UPDATE holds SET status = 'RELEASED', settled_at = p_now WHERE id = hid;
+  END LOOP;
   IF cardinality(new_holds) > 0 THEN
     INSERT INTO holds (id, organisation_id, amount_kobo, status, expires_at, created_at)
       SELECT e->>'holdId', e->>'organisationId', (e->>'amountKobo')::bigint, 'HELD', (e->>'expiresAt')::timestamptz, p_now
