@@ -153,20 +153,22 @@ BEGIN
       WHERE jsonb_typeof(s->'event') = 'object';
   END IF;
   -- A claim whose hold the balance could not cover is taken back: the 402 keeps no key, a retry runs again.
-  IF cardinality(claimed) > 0 AND 'insufficient' = ANY(outcomes) THEN
-    DELETE FROM idempotency_requests r
-      USING unnest(claimed) AS v(i), LATERAL (SELECT p_items->v.i->'claim' AS c) x
-      WHERE outcomes[v.i + 1] = 'insufficient'
-        AND r.organisation_id = x.c->>'organisationId' AND r.environment = x.c->>'environment'
-        AND r.key_hash = decode(x.c->>'keyHashHex', 'hex') AND r.fencing_token = 1 AND r.state <> 'STORED';
-  END IF;
-  IF cardinality(unstore) > 0 THEN
-    UPDATE idempotency_requests r
+  -- And a capture the balance could not cover takes its stored answer back. Rare, and like the stored
+  -- answers above, one statement per key on the primary key.
+  FOREACH k IN ARRAY claimed LOOP
+    CONTINUE WHEN outcomes[k + 1] IS DISTINCT FROM 'insufficient';
+    a := p_items->k->'claim';
+    DELETE FROM idempotency_requests
+      WHERE organisation_id = a->>'organisationId' AND environment = a->>'environment' AND key_hash = decode(a->>'keyHashHex', 'hex')
+        AND fencing_token = 1 AND state <> 'STORED';
+  END LOOP;
+  FOREACH k IN ARRAY unstore LOOP
+    a := p_items->k->'settlement'->'answer';
+    UPDATE idempotency_requests
       SET state = 'IN_FLIGHT', response_status = NULL, response_ciphertext = NULL, facts = NULL, expires_at = NULL
-      FROM unnest(unstore) AS v(i), LATERAL (SELECT p_items->v.i->'settlement'->'answer' AS a) x
-      WHERE r.organisation_id = x.a->>'organisationId' AND r.environment = x.a->>'environment'
-        AND r.key_hash = decode(x.a->>'keyHashHex', 'hex') AND r.fencing_token = (x.a->>'token')::bigint;
-  END IF;
+      WHERE organisation_id = a->>'organisationId' AND environment = a->>'environment' AND key_hash = decode(a->>'keyHashHex', 'hex')
+        AND fencing_token = (a->>'token')::bigint;
+  END LOOP;
   RETURN outcomes;
 END;
 $$;

@@ -162,7 +162,7 @@ describeEachBackend(
         expect(s.wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
         expect(s.entries).toHaveLength(0);
         expect(s.records).toHaveLength(0);
-        // The record was written before the money was decided: taken back with its event and payload.
+        // No record, so no verification.completed event either.
         expect(await completedEvents(org.organisationId)).toEqual([]);
         const row = await db().selectFrom('idempotency_requests').select(['state', 'response_ciphertext']).where('organisation_id', '=', org.organisationId).executeTakeFirstOrThrow();
         expect(row).toEqual({ state: 'IN_FLIGHT', response_ciphertext: null });
