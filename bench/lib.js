@@ -361,7 +361,7 @@ function autocannonOnce(opts) {
  * One load test: an optional warm-up, then the measured run. `target` is
  * `{ url, method, headers, body }`; `serverPid` lets the summary show how busy the server was.
  */
-export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null, overallRate = null }) {
+export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null, overallRate = null, around = null }) {
   const base = {
     // A fixed offered rate across all connections, on enough connections that none waits for a free one:
     // latencies from each send (autocannon's correction for coordinated omission interpolates samples below the registry's own).
@@ -377,6 +377,8 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     ...(target.setupRequest ? { requests: [{ setupRequest: target.setupRequest }] } : {}),
   };
   if (warmupSec > 0) await autocannonOnce({ ...base, duration: warmupSec });
+  // Optional probes read just before and after the measured run (the database's row writes).
+  const probe = around ? await around.before() : null;
 
   const cpu0 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg0 = postgresCpuSeconds();
@@ -388,6 +390,7 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
   const self1 = process.cpuUsage(self0);
   const m1 = machineTicks();
   const seconds = r.duration; // autocannon's measured wall time, in seconds
+  const probed = around ? await around.after(probe, r.requests.total) : undefined;
 
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   return {
@@ -415,7 +418,55 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     postgresCpuUsPerRequest: pg0 !== null && pg1 !== null && r.requests.total > 0 ? round((1e6 * (pg1 - pg0)) / r.requests.total, 0) : null,
     loadGenCpuPercent: round((100 * (self1.user + self1.system)) / 1e6 / seconds, 0),
     machineCpuBusyPercent: m0 && m1 ? round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total), 0) : null,
+    ...(probed === undefined ? {} : { probed }),
   };
+}
+
+/**
+ * What a run writes to a PostgreSQL database, per request: rows inserted, updated (and of those, HOT:
+ * no index touched) and deleted by table, and commits, from the cumulative statistics views. Backends
+ * report their counts at most once a second, so each side waits a little longer than that first; the
+ * requests cut at the end of the run still settle in that wait, so the figures are a little high.
+ */
+export function tableWrites(databaseUrl) {
+  const read = async () => {
+    await sleep(1_500);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const tables = await client.query('SELECT relname, n_tup_ins::float8 AS ins, n_tup_upd::float8 AS upd, n_tup_hot_upd::float8 AS hot, n_tup_del::float8 AS del FROM pg_stat_user_tables');
+      const db = await client.query('SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()');
+      return { tables: Object.fromEntries(tables.rows.map((t) => [t.relname, t])), commits: db.rows[0].commits };
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    before: read,
+    async after(before, requests) {
+      const now = await read();
+      const per = (n) => (requests > 0 ? round(n / requests, 2) : null);
+      const tables = {};
+      for (const [name, t] of Object.entries(now.tables)) {
+        const b = before.tables[name] ?? { ins: 0, upd: 0, hot: 0, del: 0 };
+        const row = { inserted: per(t.ins - b.ins), updated: per(t.upd - b.upd), hotUpdated: per(t.hot - b.hot), deleted: per(t.del - b.del) };
+        if (row.inserted + row.updated + row.deleted >= 0.01) tables[name] = row;
+      }
+      const rowWrites = round(Object.values(tables).reduce((sum, t) => sum + t.inserted + t.updated + t.deleted, 0), 2);
+      return { tables, rowWrites, commitsPerRequest: per(now.commits - before.commits) };
+    },
+  };
+}
+
+/** The row writes of tableWrites as report lines. */
+export function describeWrites(w) {
+  const rows = Object.entries(w.tables)
+    .sort(([, x], [, y]) => y.inserted + y.updated + y.deleted - (x.inserted + x.updated + x.deleted))
+    .map(([name, t]) => {
+      const parts = [t.inserted && `${t.inserted} inserted`, t.updated && `${t.updated} updated${t.hotUpdated ? ` (${t.hotUpdated} HOT)` : ''}`, t.deleted && `${t.deleted} deleted`].filter(Boolean);
+      return `    ${name.padEnd(30)} ${parts.join(', ')}`;
+    });
+  return [`  rows written per request: ${w.rowWrites}, commits per request ${w.commitsPerRequest} (background jobs included)`, ...rows].join('\n');
 }
 
 // ───────────────────────────── formatting ─────────────────────────────

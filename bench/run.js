@@ -13,6 +13,7 @@ import pg from 'pg';
 import { startIdv, startPeer, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
+  describeWrites,
   ROOT,
   ensureDir,
   freePort,
@@ -28,6 +29,7 @@ import {
   runPgbench,
   startNode,
   stopChild,
+  tableWrites,
   waitForHttp,
 } from './lib.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
@@ -112,7 +114,12 @@ const scenarios = [
     async start(ctx) {
       const idv = await use('idv', () => ctx.startIdv());
       const run = liveNinLookup(idv, 'live');
-      return { ...run, details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' } };
+      return {
+        ...run,
+        // On PostgreSQL, the rows a live lookup writes, by table (issue 15: every row questioned).
+        writesOf: idv.databaseUrl,
+        details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' },
+      };
     },
   },
   {
@@ -333,10 +340,12 @@ async function main() {
       ...settings,
       ...(run.connections ? { connections: run.connections } : {}),
       ...(run.overallRate ? { overallRate: run.overallRate } : {}),
+      ...(run.writesOf ? { around: tableWrites(run.writesOf) } : {}),
       serverPid: run.pid,
     });
     results[scenario.id] = { label: scenario.label, ...run.details, ...r };
     console.log(describeScenario(scenario.label, r));
+    if (r.probed) console.log(describeWrites(r.probed));
     if (r.non2xx > 0 || r.errors > 0) {
       broken.push(scenario.id);
       console.error(
@@ -462,6 +471,8 @@ async function main() {
     if (r.postgresCpuUsPerRequest != null) parts.push(`PostgreSQL ${int(r.postgresCpuUsPerRequest)} µs`);
     if (parts.length > 0) cpuLines.push(`CPU per ${id === 'pgbench' ? 'transaction' : 'request'}, ${r.label}: ${parts.join(', ')}`);
   }
+  const live = results['idv-nin-live']?.probed;
+  if (live) cpuLines.push(`rows written per request, live NIN lookup: ${live.rowWrites} (commits per request ${live.commitsPerRequest}); pgbench -N writes 2 per transaction`);
 
   const profiles = [];
   if (cpuProfDir) {
