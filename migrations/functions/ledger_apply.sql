@@ -27,11 +27,8 @@ DECLARE
   bals       bigint[];
   helds      bigint[];
   thrs       bigint[];
-  held_ids   text[] := '{}';
-  st         text;
+  was_held   boolean;
   outcomes   text[] := array_fill(NULL::text, ARRAY[n]);
-  captured   text[] := '{}';
-  released   text[] := '{}';
   new_holds  int[] := '{}';
   entries    int[] := '{}';
   afters     bigint[] := '{}';
@@ -41,17 +38,12 @@ DECLARE
   hid        text;
 BEGIN
   -- Wallets first, in one order everywhere (no deadlock between batches of several processes), then holds.
+  -- FOR NO KEY UPDATE: the foreign-key checks of other transactions' inserts need not wait for it.
   SELECT array_agg(organisation_id), array_agg(balance_kobo), array_agg(held_kobo), array_agg(low_balance_threshold_kobo)
     INTO orgs, bals, helds, thrs
     FROM (SELECT organisation_id, balance_kobo, held_kobo, low_balance_threshold_kobo FROM wallets
           WHERE organisation_id IN (SELECT e->>'organisationId' FROM jsonb_array_elements(p_moves) e)
-          ORDER BY organisation_id FOR UPDATE) locked;
-  -- One hold at a time, in id order, on the primary key: `status = 'HELD'` in the lookup would let the
-  -- planner walk every hold in flight through the partial expiry index instead.
-  FOR hid IN SELECT DISTINCT e->>'holdId' FROM jsonb_array_elements(p_moves) e WHERE e->>'kind' <> 'hold' ORDER BY 1 LOOP
-    SELECT status INTO st FROM holds WHERE id = hid FOR UPDATE;
-    IF st = 'HELD' THEN held_ids := held_ids || hid; END IF;
-  END LOOP;
+          ORDER BY organisation_id FOR NO KEY UPDATE) locked;
 
   -- Releases and captures, in order.
   FOR i IN 0 .. n - 1 LOOP
@@ -62,22 +54,23 @@ BEGIN
     amount := (mv->>'amountKobo')::bigint;
     hid := mv->>'holdId';
 
+    IF mv->>'kind' NOT IN ('release', 'capture') THEN RAISE EXCEPTION 'unknown ledger move %', mv->>'kind'; END IF;
+    -- The hold settled in the statement that finds it still held (a second move of the same hold, or one the
+    -- sweeper released, finds it settled). Under the wallet's lock, which the sweeper takes first too. On the
+    -- primary key whatever the statistics say: `status <> …` never matches the partial expiry index.
+    UPDATE holds SET status = CASE WHEN mv->>'kind' = 'capture' THEN 'CAPTURED' ELSE 'RELEASED' END, settled_at = p_now
+      WHERE id = hid AND status <> 'CAPTURED' AND status <> 'RELEASED';
+    was_held := FOUND;
+
     IF mv->>'kind' = 'release' THEN
-      IF hid = ANY(held_ids) THEN
-        held_ids := array_remove(held_ids, hid);
-        helds[w] := helds[w] - amount;
-        released := released || hid;
-      END IF;
+      IF was_held THEN helds[w] := helds[w] - amount; END IF;
       outcomes[i + 1] := 'ok';
       CONTINUE;
     END IF;
 
-    IF mv->>'kind' <> 'capture' THEN RAISE EXCEPTION 'unknown ledger move %', mv->>'kind'; END IF;
-    IF hid = ANY(held_ids) THEN
-      held_ids := array_remove(held_ids, hid);
+    IF was_held THEN
       bals[w] := bals[w] - amount;
       helds[w] := helds[w] - amount;
-      captured := captured || hid;
     ELSIF bals[w] - helds[w] >= amount THEN
       -- The hold expired and the sweeper released it: the price comes from the available balance.
       bals[w] := bals[w] - amount;
@@ -121,15 +114,7 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- The writes.
-  -- One statement per hold, on the primary key whatever the table's statistics say: a join with
-  -- unnest() (or `id = ANY`) was planned as a scan of every hold while the statistics were young.
-  FOREACH hid IN ARRAY captured LOOP
-    UPDATE holds SET status = 'CAPTURED', settled_at = p_now WHERE id = hid;
-  END LOOP;
-  FOREACH hid IN ARRAY released LOOP
-    UPDATE holds SET status = 'RELEASED', settled_at = p_now WHERE id = hid;
-  END LOOP;
+  -- The writes (the settled holds are already written above).
   IF cardinality(new_holds) > 0 THEN
     INSERT INTO holds (id, organisation_id, amount_kobo, status, expires_at, created_at)
       SELECT e->>'holdId', e->>'organisationId', (e->>'amountKobo')::bigint, 'HELD', (e->>'expiresAt')::timestamptz, p_now

@@ -27,6 +27,11 @@
 -- either, and its stored answer is taken back ('insufficient'). Otherwise the record is written ('ok',
 -- or 'alert' when the capture crossed the low-balance threshold).
 -- Returns one outcome per item, in order.
+--
+-- Every batch of a wallet waits for the one before it (the wallet's row lock, held to the commit), so the
+-- work done under that lock is what bounds one organisation's live throughput and the latency a batch adds
+-- at load: the claims, records, payloads and events (new rows nobody waits for) are written first, and
+-- only the stored answers and the money run under the lock.
 CREATE OR REPLACE FUNCTION verification_settle(p_now timestamptz, p_items jsonb) RETURNS text[]
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -39,6 +44,7 @@ DECLARE
   outcomes  text[] := array_fill('ok'::text, ARRAY[n]);
   recs      int[] := '{}';
   unstore   int[] := '{}';
+  dropped   int[] := '{}';
   item      jsonb;
   mv        jsonb;
   answering boolean;
@@ -76,12 +82,41 @@ BEGIN
     END LOOP;
   END IF;
 
-  -- Wallets first, in the order every money batch uses (ledger_apply locks them again, already held);
-  -- not those of the holds a lost claim will not make.
+  -- The records of the settlements, their retained payloads and verification.completed events, before any
+  -- wallet is locked: these are new rows no other transaction waits for, so only the money below runs under
+  -- the wallet's lock, and a batch waiting for a busy wallet holds nothing anyone else needs. A settlement that
+  -- ends fenced or refused (402) below has them taken back before the commit (rare).
+  FOR i IN 0 .. n - 1 LOOP
+    CONTINUE WHEN jsonb_typeof(p_items->i->'settlement') IS DISTINCT FROM 'object';
+    recs := recs || i;
+  END LOOP;
+  IF cardinality(recs) > 0 THEN
+    -- created_xid is this transaction's id (what its column default gives every other insert: 0013).
+    INSERT INTO verification_records
+      SELECT r.* FROM unnest(recs) AS v(i),
+        LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record' || jsonb_build_object('created_xid', pg_current_xact_id()::text)) r;
+    -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
+    INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
+      SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
+      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+      WHERE jsonb_typeof(s->'payload') = 'object';
+    -- The verification.completed events of the settled verifications (DESIGN.md §11.2), in this transaction,
+    -- from the same items, so an event exists exactly when its record does. Their ids and bodies (the record
+    -- view, the exact bytes deliveries send) are made in TypeScript (settlement.ts).
+    INSERT INTO events (id, organisation_id, type, environment, body, created_at)
+      SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
+             s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
+      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+      WHERE jsonb_typeof(s->'event') = 'object';
+  END IF;
+
+  -- Wallets now, in the order every money batch uses (ledger_apply locks them again, already held); not
+  -- those of the holds a lost claim will not make. FOR NO KEY UPDATE: the foreign-key checks of other
+  -- transactions' inserts (holds, journal entries) need not wait for it.
   PERFORM 1 FROM wallets
     WHERE organisation_id IN (SELECT t.e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
                               WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(lost))
-    ORDER BY organisation_id FOR UPDATE;
+    ORDER BY organisation_id FOR NO KEY UPDATE;
 
   -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens. After the wallets
   -- are locked, not before: a batch waiting for a busy wallet then holds no key's row, so another server
@@ -120,38 +155,26 @@ BEGIN
     END LOOP;
   END IF;
 
+  -- A fenced settlement keeps nothing, nor does a capture the balance could not cover (its stored answer is
+  -- taken back below): their records, payloads and events written above go again.
   FOR i IN 0 .. n - 1 LOOP
     item := p_items->i;
     CONTINUE WHEN jsonb_typeof(item->'settlement') IS DISTINCT FROM 'object';
     answering := coalesce(jsonb_typeof(item->'settlement'->'answer') = 'object', false);
     IF answering AND NOT i = ANY(kept) THEN
       outcomes[i + 1] := 'fenced';
+      dropped := dropped || i;
     ELSIF outcomes[i + 1] = 'insufficient' THEN
       IF answering THEN unstore := unstore || i; END IF;
-    ELSE
-      recs := recs || i;
+      dropped := dropped || i;
     END IF;
   END LOOP;
-
-  IF cardinality(recs) > 0 THEN
-    -- created_xid is this transaction's id (what its column default gives every other insert: 0013).
-    INSERT INTO verification_records
-      SELECT r.* FROM unnest(recs) AS v(i),
-        LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record' || jsonb_build_object('created_xid', pg_current_xact_id()::text)) r;
-    -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
-    INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
-      SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
-      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
-      WHERE jsonb_typeof(s->'payload') = 'object';
-    -- The verification.completed events of the settled verifications (DESIGN.md §11.2), in this transaction,
-    -- from the same items (unnest(recs)), so an event exists exactly when its record does. Their ids and
-    -- bodies (the record view, the exact bytes deliveries send) are made in TypeScript (settlement.ts).
-    INSERT INTO events (id, organisation_id, type, environment, body, created_at)
-      SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
-             s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
-      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
-      WHERE jsonb_typeof(s->'event') = 'object';
-  END IF;
+  FOREACH k IN ARRAY dropped LOOP
+    item := p_items->k->'settlement';
+    DELETE FROM events WHERE id = item->'event'->>'id';
+    DELETE FROM verification_payloads WHERE verification_id = item->'record'->>'id';
+    DELETE FROM verification_records WHERE id = item->'record'->>'id';
+  END LOOP;
   -- A claim whose hold the balance could not cover is taken back: the 402 keeps no key, a retry runs again.
   -- And a capture the balance could not cover takes its stored answer back. Rare, and like the stored
   -- answers above, one statement per key on the primary key.

@@ -71,7 +71,7 @@ export async function releaseExpiredHolds(db: Kysely<DB>, now: Date): Promise<nu
   if (orgs.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     const ids = orgs.map((o) => o.organisation_id).sort();
-    await sql`SELECT 1 FROM wallets WHERE organisation_id = ANY(${ids}::text[]) ORDER BY organisation_id FOR UPDATE`.execute(trx);
+    await sql`SELECT 1 FROM wallets WHERE organisation_id = ANY(${ids}::text[]) ORDER BY organisation_id FOR NO KEY UPDATE`.execute(trx);
     const released = await trx
       .updateTable('holds')
       .set({ status: 'RELEASED', settled_at: now })
