@@ -2,6 +2,7 @@
 // with a demo organisation and its test key. Shared by every scenario that loads idv.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVE_NODE_FLAGS } from '../scripts/serve-flags.mjs';
 import {
   BenchError,
   ROOT,
@@ -73,7 +74,7 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
     { ...env, ADJUSTMENT_APPROVAL_THRESHOLD: '1000000000' },
   );
 
-  const child = startNode(name, CLI, ['serve'], { env, cpuProfDir });
+  const child = startNode(name, CLI, ['serve'], { env, cpuProfDir, nodeArgs: SERVE_NODE_FLAGS });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
 
@@ -87,7 +88,7 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
 export async function startPeer(idv, { cpuProfDir = null, name = 'idv-peer' } = {}) {
   if (!idv.env.DATABASE_URL) throw new BenchError('a second server needs PostgreSQL (BENCH_DATABASE_URL)');
   const port = await freePort();
-  const child = startNode(name, CLI, ['serve'], { env: { ...idv.env, PORT: String(port) }, cpuProfDir });
+  const child = startNode(name, CLI, ['serve'], { env: { ...idv.env, PORT: String(port) }, cpuProfDir, nodeArgs: SERVE_NODE_FLAGS });
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`, child, 120_000);
   return { ...idv, base, child };

@@ -122,8 +122,10 @@ const TAIL_LINES = 200;
  * Starts `node <script> …args` as a child with its own event loop. Output is kept (last lines) for
  * error messages; `child.output()` returns everything seen on stdout so far.
  */
-export function startNode(name, script, args, { env = {}, cpuProfDir = null } = {}) {
-  const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+export function startNode(name, script, args, { env = {}, cpuProfDir = null, nodeArgs: flags = [] } = {}) {
+  const nodeArgs = [...flags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [])];
+  // Extra V8 and Node flags for every child (BENCH_NODE_ARGS, space-separated: --trace-gc, say).
+  if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean));
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: ROOT,
     env: childEnv(env),

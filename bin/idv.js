@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=64
 // The `idv` command: runs the compiled CLI, building it first when src/ changed since the last build.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

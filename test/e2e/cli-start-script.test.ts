@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -120,4 +120,20 @@ describe('npm start (scripts/start.mjs)', () => {
     expect(fixed.stderr).toMatch(/idv: building/);
     expect(fixed.stdout).toBe('ran serve from fixed\n');
   }, 120_000);
+
+  it('npm start, the idv command and the benchmarks run the server with the same Node flags (scripts/serve-flags.mjs)', async () => {
+    const { SERVE_NODE_FLAGS } = (await import(join(ROOT, 'scripts', 'serve-flags.mjs'))) as { SERVE_NODE_FLAGS: string[] };
+    expect(SERVE_NODE_FLAGS.length).toBeGreaterThan(0);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`node ${SERVE_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    expect(readFileSync(join(ROOT, 'bin', 'idv.js'), 'utf8').split('\n')[0]).toBe(`#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}`);
+    expect(readFileSync(join(ROOT, 'bench', 'idv.js'), 'utf8')).toMatch(/nodeArgs: SERVE_NODE_FLAGS/);
+    // Flags this Node accepts (an unknown one would stop every start).
+    const child = spawn(process.execPath, [...SERVE_NODE_FLAGS, '-e', 'process.stdout.write(String(require("v8").getHeapStatistics().total_available_size > 0))']);
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect([code, out]).toEqual([0, 'true']);
+  });
 });
+
