@@ -52,6 +52,15 @@ DECLARE
   lost      int[] := '{}';
   k         int;
 BEGIN
+  -- A batch that settles nothing (claims, holds, releases: the starts of requests, or what a failure gives
+  -- back) commits without waiting for its WAL to reach the disk. Nothing it decides is a final answer:
+  -- a request it started is answered after its settlement, whose synchronous commit flushes this batch's
+  -- WAL too (the log is written in order); a 402 or 'conflict' it answers keeps nothing. Should PostgreSQL
+  -- crash before that flush, the claims and holds are lost together, before anyone was charged or answered.
+  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'settlement') = 'object') THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+
   -- The claims of new Idempotency-Keys, one row per key: the first item naming a key may win it; a key
   -- already there (or named again later in the batch) is that item's 'conflict', and its hold is not made.
   -- Before the wallets are locked: a claim never waits for money, so a lease is taken over (by the

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Hold, Settlement } from '../../src/verifications/settlement.js';
 import { FencedError } from '../../src/idempotency/idempotency.service.js';
@@ -243,6 +244,38 @@ describeEachBackend(
       expect(results.map(codeOf)).toEqual(['ok', 'ok', 'INSUFFICIENT_BALANCE', 'ok', 'INSUFFICIENT_BALANCE']);
       expect((await state(a.organisationId)).wallet).toEqual({ balance_kobo: 10_000, held_kobo: 10_000 });
       expect((await state(b.organisationId)).wallet).toEqual({ balance_kobo: 20_000, held_kobo: 20_000 });
+    });
+
+    it('a batch that settles nothing commits without waiting for the disk; one that settles a verification waits', async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 100);
+      // The setting each batch's transaction would commit with, read in that transaction (then rolled back).
+      const commitsWith = async (items: unknown[]) => {
+        let seen: { outcomes: string[]; synchronousCommit: string } | undefined;
+        const rollBack = new Error('roll back');
+        const err = await db()
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ outcomes: string[] }>`SELECT verification_settle(${clock.now()}, ${JSON.stringify(items)}::jsonb) AS outcomes`.execute(trx);
+            const { rows: setting } = await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(trx);
+            seen = { outcomes: rows[0]!.outcomes, synchronousCommit: setting[0]!.s };
+            throw rollBack;
+          })
+          .catch((e: unknown) => e);
+        expect(err).toBe(rollBack);
+        return seen;
+      };
+      const hold = { kind: 'hold', organisationId: org.organisationId, amountKobo: 10_000, holdId: h().services.ids.next('hld'), expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() };
+      // A request's start (a hold): nothing it decides is a final answer, its settlement's commit flushes it.
+      expect(await commitsWith([{ move: hold, settlement: null }])).toEqual({ outcomes: ['ok'], synchronousCommit: 'off' });
+      // A settlement (here a test key's record alone) is durable before its caller hears of it.
+      const s = settlement(org, { id: 'unused', organisationId: org.organisationId, amountKobo: 0 }, true);
+      const record = Object.fromEntries(Object.entries(s.record).map(([k, v]) => [k, Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v instanceof Date ? v.toISOString() : v]));
+      const event = { id: h().services.ids.next('evt'), body: '{}' };
+      expect(await commitsWith([{ move: hold, settlement: null }, { move: null, settlement: { record, payload: null, answer: null, event } }])).toEqual({
+        outcomes: ['ok', 'ok'],
+        synchronousCommit: 'on',
+      });
     });
 
     it('a low-balance crossing left unsent by a crashed process is emailed once by the sweeper', async () => {
