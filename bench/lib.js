@@ -305,6 +305,55 @@ function processCpuSeconds(pid) {
 }
 
 /**
+ * Seconds the threads of these processes spent runnable but waiting for a CPU (Linux schedstat, second
+ * field, summed over /proc/<pid>/task/*): on a machine whose cores the server, PostgreSQL and the load
+ * generator share, what a request waits for between its steps even when no process is saturated.
+ * Null when unreadable. (A backend that exits takes its figure with it: PostgreSQL's pooled ones do not.)
+ */
+export function runQueueSeconds(pids) {
+  let ns = 0;
+  let found = false;
+  for (const pid of pids) {
+    let tasks;
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tasks) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[1]);
+        found = true;
+      } catch {
+        /* exited meanwhile */
+      }
+    }
+  }
+  return found ? ns / 1e9 : null;
+}
+
+/** The pids of this machine's PostgreSQL processes (Linux /proc). */
+export function postgresPids() {
+  const out = [];
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm === 'postgres' || comm.startsWith('postgres:')) out.push(pid);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
+}
+
+/**
  * CPU seconds of every PostgreSQL process on this machine (Linux /proc), the exited backends included:
  * a backend's time moves to the postmaster's children's time (cutime + cstime) when it is reaped, so
  * utime + stime + cutime + cstime summed over the processes named `postgres` never goes backwards.
@@ -384,11 +433,14 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
 
   const cpu0 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg0 = postgresCpuSeconds();
+  const pgPids = postgresPids();
+  const wait0 = { server: serverPid ? runQueueSeconds([serverPid]) : null, postgres: runQueueSeconds(pgPids) };
   const self0 = process.cpuUsage();
   const m0 = machineTicks();
   const r = await autocannonOnce({ ...base, duration: durationSec });
   const cpu1 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg1 = postgresCpuSeconds();
+  const wait1 = { server: serverPid ? runQueueSeconds([serverPid]) : null, postgres: runQueueSeconds(pgPids) };
   const self1 = process.cpuUsage(self0);
   const m1 = machineTicks();
   const seconds = r.duration; // autocannon's measured wall time, in seconds
@@ -420,6 +472,11 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     postgresCpuUsPerRequest: pg0 !== null && pg1 !== null && r.requests.total > 0 ? round((1e6 * (pg1 - pg0)) / r.requests.total, 0) : null,
     loadGenCpuPercent: round((100 * (self1.user + self1.system)) / 1e6 / seconds, 0),
     machineCpuBusyPercent: m0 && m1 ? round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total), 0) : null,
+    // Time runnable but waiting for a CPU, per request in µs: the server's threads, PostgreSQL's processes.
+    runQueueUsPerRequest: {
+      server: wait0.server !== null && wait1.server !== null && r.requests.total > 0 ? round((1e6 * (wait1.server - wait0.server)) / r.requests.total, 0) : null,
+      postgres: wait0.postgres !== null && wait1.postgres !== null && pgPids.length > 0 && r.requests.total > 0 ? round((1e6 * (wait1.postgres - wait0.postgres)) / r.requests.total, 0) : null,
+    },
     ...(probed === undefined ? {} : { probed }),
   };
 }
