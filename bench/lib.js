@@ -305,14 +305,13 @@ function processCpuSeconds(pid) {
 }
 
 /**
- * Seconds the threads of these processes spent runnable but waiting for a CPU (Linux schedstat, second
- * field, summed over /proc/<pid>/task/*): on a machine whose cores the server, PostgreSQL and the load
- * generator share, what a request waits for between its steps even when no process is saturated.
- * Null when unreadable. (A backend that exits takes its figure with it: PostgreSQL's pooled ones do not.)
+ * Seconds the threads of each of these processes spent runnable but waiting for a CPU (Linux schedstat,
+ * second field, summed over /proc/<pid>/task/*), by pid: on a machine whose cores the server, PostgreSQL
+ * and the load generator share, what a request waits for between its steps even when no process is
+ * saturated. A process that cannot be read (it exited) is left out.
  */
 export function runQueueSeconds(pids) {
-  let ns = 0;
-  let found = false;
+  const out = new Map();
   for (const pid of pids) {
     let tasks;
     try {
@@ -320,16 +319,30 @@ export function runQueueSeconds(pids) {
     } catch {
       continue;
     }
+    let ns = 0;
     for (const t of tasks) {
       try {
         ns += Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[1]);
-        found = true;
       } catch {
         /* exited meanwhile */
       }
     }
+    out.set(String(pid), ns / 1e9);
   }
-  return found ? ns / 1e9 : null;
+  return out;
+}
+
+/** What the processes read at both ends waited in between (a backend that exited meanwhile counts for nothing), or null. */
+function runQueueDelta(before, after) {
+  let sum = 0;
+  let found = false;
+  for (const [pid, s] of after) {
+    const b = before.get(pid);
+    if (b === undefined) continue;
+    sum += s - b;
+    found = true;
+  }
+  return found ? sum : null;
 }
 
 /** The pids of this machine's PostgreSQL processes (Linux /proc). */
@@ -434,13 +447,14 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
   const cpu0 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg0 = postgresCpuSeconds();
   const pgPids = postgresPids();
-  const wait0 = { server: serverPid ? runQueueSeconds([serverPid]) : null, postgres: runQueueSeconds(pgPids) };
+  const wait0 = { server: runQueueSeconds(serverPid ? [serverPid] : []), postgres: runQueueSeconds(pgPids) };
   const self0 = process.cpuUsage();
   const m0 = machineTicks();
   const r = await autocannonOnce({ ...base, duration: durationSec });
   const cpu1 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg1 = postgresCpuSeconds();
-  const wait1 = { server: serverPid ? runQueueSeconds([serverPid]) : null, postgres: runQueueSeconds(pgPids) };
+  const wait1 = { server: runQueueSeconds(serverPid ? [serverPid] : []), postgres: runQueueSeconds(pgPids) };
+  const waited = { server: runQueueDelta(wait0.server, wait1.server), postgres: runQueueDelta(wait0.postgres, wait1.postgres) };
   const self1 = process.cpuUsage(self0);
   const m1 = machineTicks();
   const seconds = r.duration; // autocannon's measured wall time, in seconds
@@ -474,8 +488,8 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     machineCpuBusyPercent: m0 && m1 ? round((100 * (m1.busy - m0.busy)) / (m1.total - m0.total), 0) : null,
     // Time runnable but waiting for a CPU, per request in µs: the server's threads, PostgreSQL's processes.
     runQueueUsPerRequest: {
-      server: wait0.server !== null && wait1.server !== null && r.requests.total > 0 ? round((1e6 * (wait1.server - wait0.server)) / r.requests.total, 0) : null,
-      postgres: wait0.postgres !== null && wait1.postgres !== null && pgPids.length > 0 && r.requests.total > 0 ? round((1e6 * (wait1.postgres - wait0.postgres)) / r.requests.total, 0) : null,
+      server: waited.server !== null && r.requests.total > 0 ? round((1e6 * waited.server) / r.requests.total, 0) : null,
+      postgres: waited.postgres !== null && r.requests.total > 0 ? round((1e6 * waited.postgres) / r.requests.total, 0) : null,
     },
     ...(probed === undefined ? {} : { probed }),
   };
