@@ -132,6 +132,35 @@ describeEachBackend(
       for (const e of endpoints) expect((await send(h(), 'DELETE', `/v1/webhooks/endpoints/${e.id}`, who)).statusCode).toBe(200);
     });
 
+    it('writes an event no ENABLED endpoint can receive already fanned out: the fan-out never touches it', async () => {
+      const { org, who } = await setup();
+      const fannedOut = async (id: string) =>
+        (await sql<{ f: boolean }>`SELECT fanned_out AS f FROM events WHERE id = ${id}`.execute(h().database.db)).rows[0]!.f;
+      // No endpoint at all; then endpoints of the other environment, of other types, or disabled.
+      const none = await event(org);
+      await endpoint(who, path(), { environment: 'test' });
+      await endpoint(who, path(), { eventTypes: ['api_key.created'] });
+      const off = await endpoint(who, path(), { eventTypes: ['wallet.funded'] });
+      await send(h(), 'PATCH', `/v1/webhooks/endpoints/${off.id}`, who, { status: 'DISABLED' });
+      const unmatched = await event(org);
+      expect([await fannedOut(none.id), await fannedOut(unmatched.id)]).toEqual([true, true]);
+      // A test event of the same organisation has its test endpoint: it waits for the fan-out.
+      const test = await event(org, 'wallet.funded', 'test');
+      expect(await fannedOut(test.id)).toBe(false);
+      // Another organisation's matching endpoint changes nothing for this one.
+      const other = await setup();
+      await endpoint(other.who, path(), { eventTypes: ['wallet.funded'] });
+      const stillNone = await event(org);
+      expect(await fannedOut(stillNone.id)).toBe(true);
+      // An endpoint enabled afterwards receives the events raised afterwards, not those before (recover resends them).
+      await send(h(), 'PATCH', `/v1/webhooks/endpoints/${off.id}`, who, { status: 'ENABLED' });
+      const after = await event(org);
+      expect(await fannedOut(after.id)).toBe(false);
+      await drive(async () => (await fannedOut(after.id)) && (await fannedOut(test.id)));
+      expect((await deliveriesOf(who, after.id)).map((d) => d.endpointId)).toEqual([off.id]);
+      for (const e of [none, unmatched, stillNone]) expect(await deliveriesOf(who, e.id)).toEqual([]);
+    });
+
     it('fans an event out to each matching ENABLED endpoint of its environment and delivers it signed', async () => {
       const { org, who } = await setup();
       const [pAll, pType, pOther, pTest, pOff] = [path(), path(), path(), path(), path()];
