@@ -345,8 +345,8 @@ function runQueueDelta(before, after) {
   return found ? sum : null;
 }
 
-/** The pids of this machine's PostgreSQL processes (Linux /proc). */
-export function postgresPids() {
+/** This machine's PostgreSQL processes (Linux /proc): each one's pid and the fields of its stat after the name. */
+function postgresProcesses() {
   const out = [];
   let pids;
   try {
@@ -358,13 +358,16 @@ export function postgresPids() {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm === 'postgres' || comm.startsWith('postgres:')) out.push(pid);
+      if (comm === 'postgres' || comm.startsWith('postgres:')) out.push({ pid, fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') });
     } catch {
       /* exited meanwhile */
     }
   }
   return out;
 }
+
+/** The pids of this machine's PostgreSQL processes. */
+export const postgresPids = () => postgresProcesses().map((p) => p.pid);
 
 /**
  * CPU seconds of every PostgreSQL process on this machine (Linux /proc), the exited backends included:
@@ -373,27 +376,11 @@ export function postgresPids() {
  * Null when there is none (the embedded database runs in the server's own process).
  */
 export function postgresCpuSeconds() {
+  const processes = postgresProcesses();
+  if (processes.length === 0) return null;
   let ticks = 0;
-  let found = false;
-  let pids;
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return null;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres' && !comm.startsWith('postgres:')) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-      found = true;
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  return found ? ticks / 100 : null;
+  for (const { fields: f } of processes) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  return ticks / 100;
 }
 
 /** Machine-wide busy and total CPU ticks (Linux /proc/stat), or null. */
