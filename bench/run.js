@@ -267,6 +267,14 @@ const comparisons = [
   { subject: 'idv-nin-live-2proc', baseline: 'idv-nin-live', goal: 1.0 },
 ];
 
+/** How long the server's threads and PostgreSQL waited for a CPU per request, as text ('' when unknown). */
+function cpuWaits(r) {
+  const waits = r.runQueueUsPerRequest ?? {};
+  return [waits.server != null ? `server ${int(waits.server)} µs` : null, waits.postgres != null ? `PostgreSQL ${int(waits.postgres)} µs` : null]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function describeScenario(label, r) {
   const cpu = [
     r.serverCpuPercent !== null ? `server CPU ${r.serverCpuPercent}% (${int(r.serverCpuUsPerRequest)} µs/request)` : null,
@@ -274,17 +282,13 @@ function describeScenario(label, r) {
     `load generator CPU ${r.loadGenCpuPercent}%`,
     r.machineCpuBusyPercent !== null ? `machine busy ${r.machineCpuBusyPercent}%` : null,
   ].filter(Boolean);
-  const waits = r.runQueueUsPerRequest ?? {};
-  const queued = [
-    waits.server != null ? `server ${int(waits.server)} µs` : null,
-    waits.postgres != null ? `PostgreSQL ${int(waits.postgres)} µs` : null,
-  ].filter(Boolean);
+  const queued = cpuWaits(r);
   return (
     `  ${label}: ${int(r.requestsPerSec)} req/s${r.overallRate ? ` (offered ${int(r.overallRate)}/s on ${r.connections} connections)` : ''} (${int(r.requestsTotal)} requests in ${r.durationSec} s)` +
     `  p50 ${ms(r.latencyMs.p50)} ms  p90 ${ms(r.latencyMs.p90)} ms  p99 ${ms(r.latencyMs.p99)} ms  max ${ms(r.latencyMs.max)} ms\n` +
     `  non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}  status codes ${JSON.stringify(r.statusCodes)}\n` +
     `  ${cpu.join(', ')}` +
-    (queued.length > 0 ? `\n  waiting for a CPU per request (runnable, not running): ${queued.join(', ')}` : '')
+    (queued ? `\n  waiting for a CPU per request (runnable, not running): ${queued}` : '')
   );
 }
 
@@ -464,7 +468,7 @@ async function main() {
       line:
         `${s.label}: ${int(s.requestsPerSec)} req/s p99 ${ms(s.latencyMs.p99)} ms, ${s.connections} connections | registry's own p99 ` +
         `${ms(b.latencyMs.p99)} ms × ${s.upstreamCalls} | added at p99 ${ms(addedMs)} ms (goal ≤ ${c.goalMs} ms)${addedMs <= c.goalMs ? '' : ' — ABOVE GOAL'}` +
-        (s.runQueueUsPerRequest?.server != null ? ` | waiting for a CPU per request: server ${int(s.runQueueUsPerRequest.server)} µs, PostgreSQL ${s.runQueueUsPerRequest.postgres == null ? '?' : int(s.runQueueUsPerRequest.postgres)} µs` : ''),
+        (cpuWaits(s) ? ` | waiting for a CPU per request: ${cpuWaits(s)}` : ''),
     });
   }
 

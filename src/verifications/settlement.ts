@@ -56,7 +56,7 @@ interface Item {
 }
 
 /** A row as JSON for jsonb_populate_record: bytea as PostgreSQL's hex text, dates as ISO strings. */
-function rowJson(row: Insertable<VerificationRecordsTable>): Record<string, unknown> {
+export function rowJson(row: Insertable<VerificationRecordsTable>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) {
     out[k] = Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v instanceof Date ? v.toISOString() : v;

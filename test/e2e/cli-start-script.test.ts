@@ -136,4 +136,3 @@ describe('npm start (scripts/start.mjs)', () => {
     expect([code, out]).toEqual([0, 'true']);
   });
 });
-

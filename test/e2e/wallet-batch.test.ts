@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { Hold, Settlement } from '../../src/verifications/settlement.js';
+import { rowJson, type Hold, type Settlement } from '../../src/verifications/settlement.js';
 import { FencedError } from '../../src/idempotency/idempotency.service.js';
 import { ManualClock, createOrg, describeEachBackend, fund, type TestOrg } from '../helpers/harness.js';
 
@@ -270,7 +270,7 @@ describeEachBackend(
       expect(await commitsWith([{ move: hold, settlement: null }])).toEqual({ outcomes: ['ok'], synchronousCommit: 'off' });
       // A settlement (here a test key's record alone) is durable before its caller hears of it.
       const s = settlement(org, { id: 'unused', organisationId: org.organisationId, amountKobo: 0 }, true);
-      const record = Object.fromEntries(Object.entries(s.record).map(([k, v]) => [k, Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v instanceof Date ? v.toISOString() : v]));
+      const record = rowJson(s.record);
       const event = { id: h().services.ids.next('evt'), body: '{}' };
       expect(await commitsWith([{ move: hold, settlement: null }, { move: null, settlement: { record, payload: null, answer: null, event } }])).toEqual({
         outcomes: ['ok', 'ok'],
