@@ -108,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   capConnections(app.server, limits.maxConnections, opts.logger);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('cacheEpoch', null);
+  app.decorateRequest('epochCheck', null);
   app.decorateRequest('user', null);
   // Only JSON is accepted; Fastify's text/plain parser would let a non-JSON body through to validation.
   app.removeContentTypeParser('text/plain');

@@ -11,6 +11,9 @@
 --
 -- p_items: a JSON array, one item per request, in submission order:
 --   {"move": <a ledger move, see ledger_apply>, "settlement": null}                 a hold or a release
+-- A hold, with or without a claim, may carry "epoch": the revocation counter (cache_epoch) its request
+-- trusted without reading it (src/verifications/pipeline.ts). If the counter is not that value now, the
+-- item is 'stale' and does nothing (no claim, no hold): its request starts again from its key.
 --   {"move": <a hold>, "claim": {"organisationId", "environment", "keyHashHex", "fingerprintHex",
 --                                "leaseExpiresAt", "createdAt"}, "settlement": null}
 --        the claim of a new Idempotency-Key (fencing token 1) and its request's hold: 'conflict' when
@@ -50,6 +53,9 @@ DECLARE
   answering boolean;
   claimed   int[] := '{}';
   lost      int[] := '{}';
+  stale     int[] := '{}';
+  skipped   int[] := '{}';
+  counter   bigint;
   k         int;
 BEGIN
   -- A batch that settles nothing (claims, holds, releases: the starts of requests, or what a failure gives
@@ -61,6 +67,19 @@ BEGIN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
 
+  -- The starts of provisional requests: a key or a setting they trusted may have been revoked or changed
+  -- since (the counter moved), so they do nothing and are told 'stale'. Read before anything is written,
+  -- in this statement's snapshot: a change committed before it is seen.
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE e ? 'epoch') THEN
+    SELECT value INTO counter FROM cache_epoch WHERE id = 1;
+    SELECT coalesce(array_agg((t.ord - 1)::int), '{}') INTO stale
+      FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+      WHERE t.e ? 'epoch' AND (t.e->>'epoch')::bigint IS DISTINCT FROM counter;
+    FOREACH k IN ARRAY stale LOOP
+      outcomes[k + 1] := 'stale';
+    END LOOP;
+  END IF;
+
   -- The claims of new Idempotency-Keys, one row per key: the first item naming a key may win it; a key
   -- already there (or named again later in the batch) is that item's 'conflict', and its hold is not made.
   -- Before the wallets are locked: a claim never waits for money, so a lease is taken over (by the
@@ -70,7 +89,7 @@ BEGIN
     WITH wanted AS (
       SELECT DISTINCT ON (c->>'organisationId', c->>'environment', c->>'keyHashHex') i, c
       FROM (SELECT (t.ord - 1)::int AS i, t.e->'claim' AS c FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-            WHERE jsonb_typeof(t.e->'claim') = 'object') w
+            WHERE jsonb_typeof(t.e->'claim') = 'object' AND NOT (t.ord - 1)::int = ANY(stale)) w
       ORDER BY c->>'organisationId', c->>'environment', c->>'keyHashHex', i
     ), won AS (
       INSERT INTO idempotency_requests (organisation_id, environment, key_hash, fingerprint, state, fencing_token, lease_expires_at, created_at)
@@ -85,11 +104,13 @@ BEGIN
                             AND won.key_hash = decode(w.c->>'keyHashHex', 'hex');
     SELECT coalesce(array_agg((t.ord - 1)::int), '{}') INTO lost
       FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-      WHERE jsonb_typeof(t.e->'claim') = 'object' AND NOT (t.ord - 1)::int = ANY(claimed);
+      WHERE jsonb_typeof(t.e->'claim') = 'object' AND NOT (t.ord - 1)::int = ANY(claimed) AND NOT (t.ord - 1)::int = ANY(stale);
     FOREACH k IN ARRAY lost LOOP
       outcomes[k + 1] := 'conflict';
     END LOOP;
   END IF;
+  -- Neither a lost claim's hold nor a stale item's is made.
+  skipped := lost || stale;
 
   -- The records of the settlements, their retained payloads and verification.completed events, before any
   -- wallet is locked: these are new rows no other transaction waits for, so only the money below runs under
@@ -120,11 +141,11 @@ BEGIN
   END IF;
 
   -- Wallets now, in the order every money batch uses (ledger_apply locks them again, already held); not
-  -- those of the holds a lost claim will not make. FOR NO KEY UPDATE: the foreign-key checks of other
+  -- those of the holds a lost claim or a stale start will not make. FOR NO KEY UPDATE: the foreign-key checks of other
   -- transactions' inserts (holds, journal entries) need not wait for it.
   PERFORM 1 FROM wallets
     WHERE organisation_id IN (SELECT t.e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-                              WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(lost))
+                              WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(skipped))
     ORDER BY organisation_id FOR NO KEY UPDATE;
 
   -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens. After the wallets
@@ -149,7 +170,7 @@ BEGIN
     item := p_items->i;
     mv := item->'move';
     CONTINUE WHEN jsonb_typeof(mv) IS DISTINCT FROM 'object';
-    CONTINUE WHEN i = ANY(lost);
+    CONTINUE WHEN i = ANY(skipped);
     answering := coalesce(jsonb_typeof(item->'settlement'->'answer') = 'object', false);
     IF answering AND NOT i = ANY(kept) THEN
       mv := jsonb_build_object('kind', 'release', 'organisationId', mv->'organisationId', 'amountKobo', mv->'amountKobo', 'holdId', mv->'holdId');

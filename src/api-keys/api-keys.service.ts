@@ -183,14 +183,31 @@ export function createApiKeyService(deps: {
     /**
      * Resolves an x-api-key header to its key, or throws 401 for every way it can be wrong. Also
      * returns the cache epoch it read, so later cache checks of the same request need no second read.
+     *
+     * `provisional`: for a live verification, whose start (one database call) checks the counter
+     * itself. A live key cached under the value this process last read is taken without reading the
+     * counter (`provisional: true` in the answer): the caller must not act on it (answer, refuse, call
+     * out, write) before that check, or before `epoch.read()` says the value still holds
+     * (src/verifications/pipeline.ts). Anything else, a refusal above all, reads the counter first.
      */
-    async authenticate(secret: string | undefined): Promise<{ key: AuthenticatedKey; epoch: number | null }> {
+    async authenticate(
+      secret: string | undefined,
+      options: { provisional?: boolean } = {},
+    ): Promise<{ key: AuthenticatedKey; epoch: number | null; provisional: boolean }> {
       if (secret === undefined || secret === '') throw unauthenticated('The x-api-key header is missing');
       if (!SECRET_PATTERN.test(secret)) throw unauthenticated('The API key is malformed');
       const hash = sha256(secret);
       const cacheKey = hash.toString('base64');
-      const current = await epoch.read();
       const nowMs = clock.now().getTime();
+      const peeked = options.provisional ? epoch.peek() : null;
+      if (peeked !== null) {
+        const cached = cache.get(cacheKey, peeked, nowMs);
+        if (cached && cached.key.type === 'live' && !cached.revoked && (cached.expiresAtMs === null || cached.expiresAtMs > nowMs)) {
+          lastUsed.set(cached.key.id, new Date(nowMs));
+          return { key: cached.key, epoch: peeked, provisional: true };
+        }
+      }
+      const current = await epoch.read();
       let entry = cache.get(cacheKey, current, nowMs);
       if (entry === undefined) {
         entry = await load(hash);
@@ -200,7 +217,12 @@ export function createApiKeyService(deps: {
       if (entry.revoked) throw unauthenticated('The API key has been revoked');
       if (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs) throw unauthenticated('The API key has expired');
       lastUsed.set(entry.key.id, new Date(nowMs));
-      return { key: entry.key, epoch: current };
+      return { key: entry.key, epoch: current, provisional: false };
+    },
+
+    /** Whether the revocation counter still reads `observed` (a provisional request's confirmation); false when it cannot be read. */
+    async epochIs(observed: number): Promise<boolean> {
+      return (await epoch.read()) === observed;
     },
 
     /** Writes buffered last-used times; called on a timer and at shutdown. */

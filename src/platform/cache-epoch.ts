@@ -20,6 +20,12 @@ import type { DB } from './schema.js';
 export interface CacheEpoch {
   /** The current value, read after this call was made; null when it cannot be trusted (trust no cache). */
   read(): Promise<number | null>;
+  /**
+   * The value this process last read and trusted, without asking anyone (null: none, or in doubt).
+   * Only for a request whose first effect is a database call that checks the counter itself (a live
+   * verification's start, src/verifications/verify.ts): anything it answers before that call reads.
+   */
+  peek(): number | null;
   /** Bumps the counter inside the transaction of the change. */
   bump(trx: Kysely<DB>): Promise<void>;
   /**
@@ -72,9 +78,15 @@ export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; lo
   };
 
   if (!redis) {
-    const read = coalesce(readDatabase);
+    let last: number | null = null;
+    const read = coalesce(async () => {
+      const value = await readDatabase();
+      last = value;
+      return value;
+    });
     return {
       read: () => read().catch(() => null),
+      peek: () => last,
       bump,
       publish: async () => true,
       reconcile: async () => undefined,
@@ -144,6 +156,8 @@ export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; lo
 
   return {
     read,
+    // Trusted as read() trusts: a value seen while no doubt was left unsettled.
+    peek: () => (highest >= 0 && settled >= doubts ? highest : null),
     bump,
     async publish() {
       let committed: number;
@@ -207,4 +221,29 @@ export class EpochCache<V> {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * A request trusted a cache under a value of the counter it did not read (CacheEpoch.peek), and the
+ * counter has moved since: nothing it decided stands; it starts again from its credentials.
+ */
+export class StaleEpochError extends Error {
+  constructor() {
+    super('the revocation counter moved since the caches this request trusted were loaded');
+    this.name = 'StaleEpochError';
+  }
+}
+
+/**
+ * What a request authenticated provisionally owes (src/verifications/pipeline.ts): before its first
+ * effect, either a database call that checks the counter itself finds it at `pending` (`confirmed()`),
+ * or `confirm()` reads it.
+ */
+export interface EpochCheck {
+  /** The value trusted while unconfirmed; null once confirmed (nothing left to check). */
+  readonly pending: number | null;
+  /** A database call found the counter at `pending`. */
+  confirmed(): void;
+  /** Reads the counter unless already confirmed: StaleEpochError if it moved. */
+  confirm(): Promise<void>;
 }

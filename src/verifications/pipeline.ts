@@ -10,6 +10,7 @@ import { readIdempotencyKey } from '../idempotency/idempotency.service.js';
 import { apiKeyAsBearer, isApiKeyInAuthorization } from '../http/guards.js';
 import type { VerificationDefinition } from './definition.js';
 import { verify, type VerifyContext, type VerifyDeps } from './verify.js';
+import { StaleEpochError, type EpochCheck } from '../platform/cache-epoch.js';
 
 export type { VerificationDefinition } from './definition.js';
 
@@ -25,6 +26,8 @@ declare module 'fastify' {
     apiKey: AuthenticatedKey | null;
     /** The cache epoch read when the request was authenticated; later cache checks reuse it. */
     cacheEpoch: number | null;
+    /** A live verification's key taken without reading the revocation counter: what it still owes (see apiKeyAuth). */
+    epochCheck: ProvisionalEpoch | null;
   }
 }
 
@@ -42,17 +45,70 @@ export const VerificationHeaders = Type.Object(
   { additionalProperties: true },
 );
 
+/** The x-api-key header as authenticate() takes it: a repeated header is joined with commas, which no key contains (malformed). */
+function apiKeyHeader(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-api-key'];
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
 /** onRequest hook: the API key is checked before anything else (DESIGN.md §3 order). */
-export function apiKeyAuth(apiKeys: ApiKeyService): onRequestHookHandler {
+export function apiKeyAuth(apiKeys: ApiKeyService, options: { provisional?: boolean } = {}): onRequestHookHandler {
   return async (req) => {
-    const header = req.headers['x-api-key'];
     // The commonest first-call mistake: the key sent as `Authorization: Bearer sk_…`; say where it goes.
-    if (header === undefined && isApiKeyInAuthorization(req.headers.authorization)) throw apiKeyAsBearer();
-    // A repeated header is joined with commas, which no key contains: it is refused as malformed.
-    const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    if (req.headers['x-api-key'] === undefined && isApiKeyInAuthorization(req.headers.authorization)) throw apiKeyAsBearer();
+    const { key, epoch, provisional } = await apiKeys.authenticate(apiKeyHeader(req), options);
     req.apiKey = key;
     req.cacheEpoch = epoch;
+    req.epochCheck = provisional ? new ProvisionalEpoch(apiKeys, epoch!) : null;
   };
+}
+
+/**
+ * A live key taken from this process's cache under the revocation counter it last read, without
+ * reading it again: a live verification's start is one database call that checks the counter itself
+ * (migrations/functions/verification_settle.sql), so a live lookup is two round trips in all. Until
+ * that check, or a read of the counter, nothing the request decided stands: a refusal (400 … 429)
+ * confirms the counter before it is sent, and a request whose counter moved starts again from its key,
+ * reading it (a key revoked meanwhile is 401, a setting changed meanwhile applies).
+ */
+export class ProvisionalEpoch implements EpochCheck {
+  pending: number | null;
+  constructor(
+    private readonly apiKeys: ApiKeyService,
+    epoch: number,
+  ) {
+    this.pending = epoch;
+  }
+  confirmed(): void {
+    this.pending = null;
+  }
+  async confirm(): Promise<void> {
+    if (this.pending === null) return;
+    if (!(await this.apiKeys.epochIs(this.pending))) throw new StaleEpochError();
+    this.pending = null;
+  }
+}
+
+/** After a refusal or a stale start of a provisional request: is what it decided still true? False: start again from the key. */
+async function provisionalStands(req: FastifyRequest, err: unknown): Promise<boolean> {
+  const check = req.epochCheck;
+  if (!check || check.pending === null) return true;
+  if (err instanceof StaleEpochError) return false;
+  try {
+    await check.confirm();
+    return true;
+  } catch (e) {
+    if (e instanceof StaleEpochError) return false;
+    throw e;
+  }
+}
+
+/** Authenticates the request again, reading the revocation counter: 401 if its key was revoked meanwhile. */
+async function reauthenticate(req: FastifyRequest, apiKeys: ApiKeyService): Promise<void> {
+  req.epochCheck = null;
+  const { key, epoch } = await apiKeys.authenticate(apiKeyHeader(req));
+  req.apiKey = key;
+  req.cacheEpoch = epoch;
 }
 
 function singleHeader(req: FastifyRequest, name: string): string | undefined {
@@ -67,6 +123,9 @@ class HttpContext implements VerifyContext {
   readonly requestId: string;
   readonly path: string;
   readonly cacheEpoch: number | null;
+  readonly epochCheck: EpochCheck | undefined;
+  /** The headers this attempt set: a request that starts again takes them back. */
+  readonly headersSet: string[] = [];
   constructor(
     req: FastifyRequest,
     private readonly reply: FastifyReply,
@@ -77,9 +136,11 @@ class HttpContext implements VerifyContext {
     this.requestId = req.id;
     this.path = requestPath(req);
     this.cacheEpoch = req.cacheEpoch;
+    this.epochCheck = req.epochCheck ?? undefined;
   }
 
   header(name: string, value: string): void {
+    this.headersSet.push(name);
     this.reply.header(name, value);
   }
 
@@ -109,7 +170,13 @@ export function registerVerification<S extends TSchema, V>(
     def.path,
     {
       bodyLimit: def.bodyLimit ?? ONE_MIB,
-      onRequest: apiKeyAuth(deps.apiKeys),
+      onRequest: apiKeyAuth(deps.apiKeys, { provisional: true }),
+      // A refusal before the handler (413, 415, the body's 400) stands only if the key it was decided
+      // for still does: with a provisional key, the counter is read first (401 if it was revoked since).
+      errorHandler: async (error, req) => {
+        if (!(await provisionalStands(req, error))) await reauthenticate(req, deps.apiKeys);
+        throw error;
+      },
       // The API reference derives this endpoint's statuses, codes and headers from these (src/http/openapi-responses.ts).
       config: {
         doc: {
@@ -128,28 +195,60 @@ export function registerVerification<S extends TSchema, V>(
       },
     },
     async (req, reply) => {
-      const key = req.apiKey!;
-      // 400, after the body schema: headers the pipeline reads.
-      const correlationId = singleHeader(req, 'x-correlation-id');
-      if (correlationId !== undefined && !CORRELATION_ID.test(correlationId)) {
-        throw validationError([{ field: 'X-Correlation-ID', message: 'must be 1 to 128 printable ASCII characters' }]);
+      const attempt = new Attempt(def, deps, req, reply);
+      try {
+        return await attempt.run();
+      } catch (err) {
+        if (await provisionalStands(req, err)) throw err;
+        // The revocation counter moved since the caches this attempt trusted: again, from the key.
+        attempt.undoHeaders();
+        await reauthenticate(req, deps.apiKeys);
+        return await new Attempt(def, deps, req, reply).run();
       }
-      let scenario: SandboxScenario | undefined;
-      if (key.type === 'test') {
-        const raw = singleHeader(req, 'x-sandbox-scenario');
-        if (raw !== undefined) {
-          if (!(SANDBOX_SCENARIOS as readonly string[]).includes(raw)) {
-            throw validationError([{ field: 'X-Sandbox-Scenario', message: `must be one of: ${SANDBOX_SCENARIOS.join(', ')}` }]);
-          }
-          scenario = raw as SandboxScenario;
-        }
-      }
-      const idempotencyKey = readIdempotencyKey(req.headers['idempotency-key']);
-      if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
-
-      const answer = await verify(def, deps, key, req.body as Static<S>, new HttpContext(req, reply, correlationId, scenario, idempotencyKey));
-      for (const name in answer.headers) reply.header(name, answer.headers[name]);
-      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
     },
   );
 }
+
+/** One pass of a verification request after its key: the headers it reads (400), then verify(). */
+class Attempt<S extends TSchema, V> {
+  private ctx: HttpContext | null = null;
+  constructor(
+    private readonly def: VerificationDefinition<S, V>,
+    private readonly deps: PipelineDeps,
+    private readonly req: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  async run(): Promise<FastifyReply> {
+    const { req, reply } = this;
+    const key = req.apiKey!;
+    // 400, after the body schema: headers the pipeline reads.
+    const correlationId = singleHeader(req, 'x-correlation-id');
+    if (correlationId !== undefined && !CORRELATION_ID.test(correlationId)) {
+      throw validationError([{ field: 'X-Correlation-ID', message: 'must be 1 to 128 printable ASCII characters' }]);
+    }
+    let scenario: SandboxScenario | undefined;
+    if (key.type === 'test') {
+      const raw = singleHeader(req, 'x-sandbox-scenario');
+      if (raw !== undefined) {
+        if (!(SANDBOX_SCENARIOS as readonly string[]).includes(raw)) {
+          throw validationError([{ field: 'X-Sandbox-Scenario', message: `must be one of: ${SANDBOX_SCENARIOS.join(', ')}` }]);
+        }
+        scenario = raw as SandboxScenario;
+      }
+    }
+    const idempotencyKey = readIdempotencyKey(req.headers['idempotency-key']);
+    if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
+
+    this.ctx = new HttpContext(req, reply, correlationId, scenario, idempotencyKey);
+    const answer = await verify(this.def, this.deps, key, req.body as Static<S>, this.ctx);
+    for (const name in answer.headers) reply.header(name, answer.headers[name]);
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  }
+
+  /** Takes back the headers verify() set on the way (the key's rate-limit state): the next attempt sets its own. */
+  undoHeaders(): void {
+    for (const name of this.ctx?.headersSet ?? []) this.reply.removeHeader(name);
+  }
+}
+

@@ -7,6 +7,7 @@ import { FencedError, type HeldClaim, type IdempotencyService, type NewClaimRow,
 import type { RecordWriter, SealedPayload } from '../records/records.repository.js';
 import { recordView, type RecordViewRow } from '../records/view.js';
 import { buildEvent } from '../events/events.service.js';
+import { StaleEpochError } from '../platform/cache-epoch.js';
 
 export type { Hold } from '../billing/wallet-batch.js';
 
@@ -46,6 +47,8 @@ interface Item {
   move: LedgerMove | null;
   /** A new Idempotency-Key claimed with this item's hold, in the same transaction. */
   claim?: NewClaimRow;
+  /** A provisional request's revocation counter: the item is 'stale' (nothing done) unless it is still the database's. */
+  epoch?: number;
   settlement: {
     record: Record<string, unknown>;
     payload: { auditHex: string; redactedHex: string } | null;
@@ -111,11 +114,13 @@ export function createSettlement(deps: {
   return {
     /**
      * Sets the price of a live verification aside before the provider is called: 402 when the
-     * available balance cannot cover it, so no unpaid answer is ever fetched.
+     * available balance cannot cover it, so no unpaid answer is ever fetched. With `epoch` (a
+     * provisional request's revocation counter), StaleEpochError and nothing held if it moved.
      */
-    async hold(organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold> {
+    async hold(organisationId: string, amountKobo: number, ttlMs: number, epoch: number | null = null): Promise<Hold> {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
-      await batcher.submit({ move, settlement: null });
+      const outcome = await batcher.submit(epoch === null ? { move, settlement: null } : { move, settlement: null, epoch });
+      if (outcome === 'stale') throw new StaleEpochError();
       return hold;
     },
 
@@ -123,11 +128,12 @@ export function createSettlement(deps: {
      * A live request's start in one round trip: the claim of its new Idempotency-Key and the hold of
      * its price, in one transaction of the batch. 'conflict': the key was already there (nothing was
      * held; the single-key path decides). 402 when the balance cannot cover the price: the claim is
-     * taken back with it, so the key is free for a retry.
+     * taken back with it, so the key is free for a retry. With `epoch`, as hold(): checked first.
      */
-    async claimAndHold(claim: NewClaimRow, organisationId: string, amountKobo: number, ttlMs: number): Promise<Hold | 'conflict'> {
+    async claimAndHold(claim: NewClaimRow, organisationId: string, amountKobo: number, ttlMs: number, epoch: number | null = null): Promise<Hold | 'conflict'> {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
-      const outcome = await starts.submit({ move, claim, settlement: null });
+      const outcome = await starts.submit(epoch === null ? { move, claim, settlement: null } : { move, claim, settlement: null, epoch });
+      if (outcome === 'stale') throw new StaleEpochError();
       return outcome === 'conflict' ? 'conflict' : hold;
     },
 

@@ -4,6 +4,7 @@ import { failureBody } from '../platform/envelope.js';
 import { AppError, notFound, type ErrorCode } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Clock } from '../platform/clock.js';
+import type { EpochCheck } from '../platform/cache-epoch.js';
 import { koboToNaira, nairaToKobo } from '../platform/money.js';
 import { formatNaira, type WalletService } from '../billing/wallet.service.js';
 import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
@@ -60,6 +61,12 @@ export interface VerifyContext {
   idempotencyKey: string | undefined;
   /** The cache epoch read when the key was authenticated (null: read it again). */
   cacheEpoch: number | null;
+  /**
+   * Set when the key was authenticated provisionally (src/verifications/pipeline.ts): the revocation
+   * counter was not read. The start's database call checks it (its `pending` value), or confirm() reads
+   * it, before anything the request does has an effect; absent, the counter was read.
+   */
+  epochCheck?: EpochCheck;
   /** A response header decided on the way (the key's rate-limit state); it goes out with any answer or refusal. */
   header(name: string, value: string): void;
   /** Milliseconds since the request arrived (the record's duration). */
@@ -209,6 +216,7 @@ export async function begin<S extends TSchema, V>(
 ): Promise<{ replay: Extract<Claim, { kind: 'replay' }> } | { held: Hold | null }> {
   const { key, body } = call;
   const idempotencyKey = ctx.idempotencyKey;
+  const check = ctx.epochCheck;
   if (idempotencyKey !== undefined && key.type === 'live' && call.priceKobo > 0) {
     const scope = deps.idempotency.scope(key.organisationId, key.type, idempotencyKey);
     const fingerprint = deps.idempotency.fingerprint('POST', def.path, body);
@@ -217,24 +225,28 @@ export async function begin<S extends TSchema, V>(
     const velocity = await velocityHit(deps, call);
     if (velocity.allowed) {
       const fresh = deps.idempotency.newClaim(scope, fingerprint);
-      const held = await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', fresh.row);
+      // The round trip checks a provisional key's revocation counter first ('stale': nothing done).
+      const held = await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', check, fresh.row);
       if (held !== 'conflict') {
         call.claim = fresh.claim;
         return { held };
       }
     }
+    // The single-key path does not check the counter: read it first (after a 'conflict' it was checked).
+    await check?.confirm();
     const c = await deps.idempotency.claim(scope, fingerprint);
     if (c.kind === 'replay') return { replay: c };
     call.claim = { scope: c.scope, token: c.token };
     if (!velocity.allowed) throw velocityLimited(velocity, deps, call);
-    return { held: await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs') };
+    return { held: await holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', check) };
   }
   if (idempotencyKey !== undefined) {
+    await check?.confirm();
     const c = await claim(def, deps, key, body, idempotencyKey);
     if (c.kind === 'replay') return { replay: c };
     call.claim = { scope: c.scope, token: c.token };
   }
-  return { held: await hold(deps, call) };
+  return { held: await hold(deps, call, check) };
 }
 
 /** Claims the Idempotency-Key for this request (409 / 202 thrown), or hands back the stored answer to replay. */
@@ -262,7 +274,7 @@ export async function replay(
   const facts = readFacts(stored.facts);
   const original = facts.verificationId ? await deps.records.findRow(facts.verificationId) : undefined;
   const chargeKobo = key.type === 'live' ? facts.chargeAmountKobo : 0;
-  const held = chargeKobo > 0 ? await holdOr402(deps, key.organisationId, chargeKobo, 'A live replay is billed again:') : null;
+  const held = chargeKobo > 0 ? await holdOr402(deps, key.organisationId, chargeKobo, 'A live replay is billed again:', ctx.epochCheck) : null;
   const id = deps.ids.next('ver');
   if (original) {
     const row = {
@@ -293,13 +305,16 @@ export async function replay(
  * before any provider call, a live check's price is held, so two concurrent checks can never spend
  * the last naira twice. Test keys and free checks never touch the wallet (null).
  */
-export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>): Promise<Hold | null> {
+export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, check?: EpochCheck): Promise<Hold | null> {
   const { key } = call;
   if (key.type === 'live') {
     const v = await velocityHit(deps, call);
     if (!v.allowed) throw velocityLimited(v, deps, call);
   }
-  return call.priceKobo > 0 ? holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs') : null;
+  if (call.priceKobo > 0) return holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', check);
+  // Nothing to hold (a free check): no round trip checks a provisional key, so the counter is read.
+  await check?.confirm();
+  return null;
 }
 
 /** The organisation's live verifications a minute (the wallet velocity guard). */
@@ -322,17 +337,24 @@ function velocityLimited<S extends TSchema>(v: { retryAfterSeconds: number }, de
  * Sets `amountKobo` aside, or throws the 402 that says what the check costs and what is available
  * (`data: { price, availableBalance, currency }`, naira), so the caller knows how much to fund. With
  * a new key's claim, both in one round trip: 'conflict' when the key was already there (no hold).
+ * With a provisional key's `check`, the round trip checks the revocation counter first:
+ * StaleEpochError and nothing done if it moved; any other answer (a hold, 'conflict', a 402) confirms it.
  */
-async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string): Promise<Hold>;
-async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, claim: NewClaimRow): Promise<Hold | 'conflict'>;
-async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, claim?: NewClaimRow): Promise<Hold | 'conflict'> {
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, check: EpochCheck | undefined): Promise<Hold>;
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, check: EpochCheck | undefined, claim: NewClaimRow): Promise<Hold | 'conflict'>;
+async function holdOr402(deps: VerifyDeps, organisationId: string, amountKobo: number, what: string, check: EpochCheck | undefined, claim?: NewClaimRow): Promise<Hold | 'conflict'> {
+  const epoch = check?.pending ?? null;
   try {
-    if (claim) return await deps.settlement.claimAndHold(claim, organisationId, amountKobo, deps.holdTtlMs);
-    return await deps.settlement.hold(organisationId, amountKobo, deps.holdTtlMs);
+    const held = claim
+      ? await deps.settlement.claimAndHold(claim, organisationId, amountKobo, deps.holdTtlMs, epoch)
+      : await deps.settlement.hold(organisationId, amountKobo, deps.holdTtlMs, epoch);
+    check?.confirmed();
+    return held;
   } catch (err) {
     // The organisation does not exist (the claim's foreign key): the request's own 404, as claim() answers.
     if (claim && (err as { code?: unknown }).code === '23503') throw notFound('Organisation not found');
     if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_BALANCE') throw err;
+    check?.confirmed();
     const availableKobo = await availableBalanceKobo(deps, organisationId);
     const price = koboToNaira(amountKobo);
     // A balance read after the refusal may already cover the price (a concurrent hold was released): then it is not quoted.
