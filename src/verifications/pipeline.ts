@@ -9,7 +9,7 @@ import { SANDBOX_SCENARIOS, type SandboxScenario } from '../providers/ports.js';
 import { readIdempotencyKey } from '../idempotency/idempotency.service.js';
 import { apiKeyAsBearer, isApiKeyInAuthorization } from '../http/guards.js';
 import type { VerificationDefinition } from './definition.js';
-import { verify, type VerifyContext, type VerifyDeps } from './verify.js';
+import { verify, type GuardDecisions, type VerifyContext, type VerifyDeps } from './verify.js';
 import { StaleEpochError, type EpochCheck } from '../platform/cache-epoch.js';
 
 export type { VerificationDefinition } from './definition.js';
@@ -132,6 +132,7 @@ class HttpContext implements VerifyContext {
     readonly correlationId: string | undefined,
     readonly scenario: SandboxScenario | undefined,
     readonly idempotencyKey: string | undefined,
+    readonly decisions: GuardDecisions,
   ) {
     this.requestId = req.id;
     this.path = requestPath(req);
@@ -195,7 +196,9 @@ export function registerVerification<S extends TSchema, V>(
       },
     },
     async (req, reply) => {
-      const attempt = new Attempt(def, deps, req, reply);
+      // The limiters count a request once, whichever attempt asks.
+      const decisions: GuardDecisions = {};
+      const attempt = new Attempt(def, deps, req, reply, decisions);
       try {
         return await attempt.run();
       } catch (err) {
@@ -203,7 +206,7 @@ export function registerVerification<S extends TSchema, V>(
         // The revocation counter moved since the caches this attempt trusted: again, from the key.
         attempt.undoHeaders();
         await reauthenticate(req, deps.apiKeys);
-        return await new Attempt(def, deps, req, reply).run();
+        return await new Attempt(def, deps, req, reply, decisions).run();
       }
     },
   );
@@ -217,6 +220,7 @@ class Attempt<S extends TSchema, V> {
     private readonly deps: PipelineDeps,
     private readonly req: FastifyRequest,
     private readonly reply: FastifyReply,
+    private readonly decisions: GuardDecisions,
   ) {}
 
   async run(): Promise<FastifyReply> {
@@ -240,7 +244,7 @@ class Attempt<S extends TSchema, V> {
     const idempotencyKey = readIdempotencyKey(req.headers['idempotency-key']);
     if (correlationId !== undefined) reply.header('x-correlation-id', correlationId);
 
-    this.ctx = new HttpContext(req, reply, correlationId, scenario, idempotencyKey);
+    this.ctx = new HttpContext(req, reply, correlationId, scenario, idempotencyKey, this.decisions);
     const answer = await verify(this.def, this.deps, key, req.body as Static<S>, this.ctx);
     for (const name in answer.headers) reply.header(name, answer.headers[name]);
     return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);

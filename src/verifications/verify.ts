@@ -7,7 +7,7 @@ import type { Clock } from '../platform/clock.js';
 import type { EpochCheck } from '../platform/cache-epoch.js';
 import { koboToNaira, nairaToKobo } from '../platform/money.js';
 import { formatNaira, type WalletService } from '../billing/wallet.service.js';
-import type { RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
+import type { BucketResult, LimitResult, RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
 import type { AccessLevel, KeyType } from '../platform/schema.js';
 import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Providers, SandboxScenario } from '../providers/ports.js';
 import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
@@ -67,12 +67,32 @@ export interface VerifyContext {
    * it, before anything the request does has an effect; absent, the counter was read.
    */
   epochCheck?: EpochCheck;
+  /**
+   * The request's guard decisions (the key's rate, the organisation's velocity), shared by its
+   * attempts: a request that starts again because its provisional key's counter moved reuses them
+   * rather than counting itself twice. Absent: each call counts.
+   */
+  decisions?: GuardDecisions;
   /** A response header decided on the way (the key's rate-limit state); it goes out with any answer or refusal. */
   header(name: string, value: string): void;
   /** Milliseconds since the request arrived (the record's duration). */
   elapsedMs(): number;
   /** The bytes of an envelope sent without an Idempotency-Key (over HTTP: the route's response schema serializer). */
   serialize(status: number, envelope: object): string;
+}
+
+/** What the limiters said about one request, once (see VerifyContext.decisions). */
+export interface GuardDecisions {
+  rate?: BucketResult | null;
+  velocity?: LimitResult;
+}
+
+/** A limiter's decision for this request: taken once, then reused by any attempt that starts again. */
+async function decideOnce<K extends keyof GuardDecisions>(ctx: VerifyContext | undefined, name: K, take: () => Promise<Required<GuardDecisions>[K]>) {
+  const memo = ctx?.decisions;
+  if (!memo) return take();
+  if (!(name in memo)) memo[name] = await take();
+  return memo[name] as Required<GuardDecisions>[K];
 }
 
 /** What a verification answers: sent as is (content type application/json; charset=utf-8). */
@@ -185,7 +205,7 @@ export async function admit<S extends TSchema, V>(
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', `Live calls to ${def.path} need an Idempotency-Key header`);
   }
 
-  const rate = await deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute);
+  const rate = await decideOnce(ctx, 'rate', () => deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute));
   if (rate) {
     ctx.header('ratelimit-limit', String(rate.limit));
     ctx.header('ratelimit-remaining', String(rate.remaining));
@@ -222,7 +242,7 @@ export async function begin<S extends TSchema, V>(
     const fingerprint = deps.idempotency.fingerprint('POST', def.path, body);
     // The velocity guard (Redis or this process, never the database) before the one round trip. A
     // request it refuses still hears the key's own answer first: 409, 202 or the replay.
-    const velocity = await velocityHit(deps, call);
+    const velocity = await velocityHit(deps, call, ctx);
     if (velocity.allowed) {
       const fresh = deps.idempotency.newClaim(scope, fingerprint);
       // The round trip checks a provisional key's revocation counter first ('stale': nothing done).
@@ -246,7 +266,7 @@ export async function begin<S extends TSchema, V>(
     if (c.kind === 'replay') return { replay: c };
     call.claim = { scope: c.scope, token: c.token };
   }
-  return { held: await hold(deps, call, check) };
+  return { held: await hold(deps, call, ctx) };
 }
 
 /** Claims the Idempotency-Key for this request (409 / 202 thrown), or hands back the stored answer to replay. */
@@ -305,10 +325,11 @@ export async function replay(
  * before any provider call, a live check's price is held, so two concurrent checks can never spend
  * the last naira twice. Test keys and free checks never touch the wallet (null).
  */
-export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, check?: EpochCheck): Promise<Hold | null> {
+export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, ctx?: VerifyContext): Promise<Hold | null> {
   const { key } = call;
+  const check = ctx?.epochCheck;
   if (key.type === 'live') {
-    const v = await velocityHit(deps, call);
+    const v = await velocityHit(deps, call, ctx);
     if (!v.allowed) throw velocityLimited(v, deps, call);
   }
   if (call.priceKobo > 0) return holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', check);
@@ -321,8 +342,8 @@ export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, c
 const velocityLimit = <S extends TSchema>(deps: VerifyDeps, call: Call<S>) => call.org.velocityLimit ?? deps.guards.velocityLimit;
 
 /** One live verification counted against the organisation's velocity. */
-function velocityHit<S extends TSchema>(deps: VerifyDeps, call: Call<S>) {
-  return deps.guards.velocity.hit(`velocity:${call.key.organisationId}`, velocityLimit(deps, call), 60_000);
+function velocityHit<S extends TSchema>(deps: VerifyDeps, call: Call<S>, ctx?: VerifyContext) {
+  return decideOnce(ctx, 'velocity', () => deps.guards.velocity.hit(`velocity:${call.key.organisationId}`, velocityLimit(deps, call), 60_000));
 }
 
 /** The 429 of the wallet velocity guard. */
