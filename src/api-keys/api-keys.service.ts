@@ -202,8 +202,8 @@ export function createApiKeyService(deps: {
       const peeked = options.provisional ? epoch.peek() : null;
       if (peeked !== null) {
         const cached = cache.get(cacheKey, peeked, nowMs);
+        // Its last use is told by touch() once the counter is confirmed: a key revoked meanwhile was not used.
         if (cached && cached.key.type === 'live' && !cached.revoked && (cached.expiresAtMs === null || cached.expiresAtMs > nowMs)) {
-          lastUsed.set(cached.key.id, new Date(nowMs));
           return { key: cached.key, epoch: peeked, provisional: true };
         }
       }
@@ -218,6 +218,11 @@ export function createApiKeyService(deps: {
       if (entry.expiresAtMs !== null && entry.expiresAtMs <= nowMs) throw unauthenticated('The API key has expired');
       lastUsed.set(entry.key.id, new Date(nowMs));
       return { key: entry.key, epoch: current, provisional: false };
+    },
+
+    /** A provisionally authenticated key's use, once confirmed (buffered with the others' last-used times). */
+    touch(keyId: string): void {
+      lastUsed.set(keyId, clock.now());
     },
 
     /** Whether the revocation counter still reads `observed` (a provisional request's confirmation); false when it cannot be read. */

@@ -59,7 +59,7 @@ export function apiKeyAuth(apiKeys: ApiKeyService, options: { provisional?: bool
     const { key, epoch, provisional } = await apiKeys.authenticate(apiKeyHeader(req), options);
     req.apiKey = key;
     req.cacheEpoch = epoch;
-    req.epochCheck = provisional ? new ProvisionalEpoch(apiKeys, epoch!) : null;
+    req.epochCheck = provisional ? new ProvisionalEpoch(apiKeys, epoch!, key.id) : null;
   };
 }
 
@@ -76,16 +76,20 @@ export class ProvisionalEpoch implements EpochCheck {
   constructor(
     private readonly apiKeys: ApiKeyService,
     epoch: number,
+    private readonly keyId: string,
   ) {
     this.pending = epoch;
   }
   confirmed(): void {
+    if (this.pending === null) return;
     this.pending = null;
+    // Only now is the key known to have been good for this request: its last use.
+    this.apiKeys.touch(this.keyId);
   }
   async confirm(): Promise<void> {
     if (this.pending === null) return;
     if (!(await this.apiKeys.epochIs(this.pending))) throw new StaleEpochError();
-    this.pending = null;
+    this.confirmed();
   }
 }
 

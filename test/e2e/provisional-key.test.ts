@@ -93,6 +93,10 @@ for (const backend of backends()) {
       }
       expect(await balanceKobo(org)).toBe(balance);
       expect(await rows(org)).toEqual(before);
+      // Nor was it "used" after its revocation.
+      await h.services.apiKeys.flushLastUsed();
+      const row = await h.database.db.selectFrom('api_keys').select(['last_used_at', 'revoked_at']).where('id', '=', org.liveKeyId).executeTakeFirstOrThrow();
+      expect(row.last_used_at!.getTime()).toBeLessThanOrEqual(row.revoked_at!.getTime());
     });
 
     it('refuses it 401, not the 400, 415 or 413 it would otherwise have earned, when its first request after the revocation is malformed', async () => {
