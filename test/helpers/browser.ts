@@ -25,12 +25,20 @@ export function launchBrowser(): Promise<Browser> {
 /** A console server on a fresh database, Chromium, and one page (1280 × 900) signed in as the demo owner. */
 export async function openSignedInConsole(timeoutMs = 15_000): Promise<{ server: ConsoleServer; browser: Browser; page: Page; watch: ConsoleWatch }> {
   const server = await startConsoleServer();
-  const browser = await launchBrowser();
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.setDefaultTimeout(timeoutMs);
-  const watch = watchConsole(page);
-  await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
-  return { server, browser, page, watch };
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.setDefaultTimeout(timeoutMs);
+    const watch = watchConsole(page);
+    await signIn(page, server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
+    return { server, browser, page, watch };
+  } catch (err) {
+    // The caller never gets the server to stop (no Chromium, a failed sign-in): it is stopped here, not left running.
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+    throw err;
+  }
 }
 
 /** What `idv demo` prints. */
