@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthService } from '../accounts/auth.service.js';
-import { ANY_ROLE, apiKeyAsBearer, checkUser, isApiKeyInAuthorization } from '../http/guards.js';
+import { ANY_ROLE, apiKeyAsBearer, apiKeyHeader, checkUser, isApiKeyInAuthorization } from '../http/guards.js';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import { AppError } from '../platform/errors.js';
 
@@ -14,7 +14,7 @@ export function apiKeyOrUser(apiKeys: ApiKeyService, auth: AuthService): onReque
       await checkUser(auth, { roles: ANY_ROLE }, req);
       return;
     }
-    const { key, epoch } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    const { key, epoch } = await apiKeys.authenticate(apiKeyHeader(req));
     req.apiKey = key;
     req.cacheEpoch = epoch;
   };

@@ -44,6 +44,12 @@ export function isApiKeyInAuthorization(authorization: string | undefined): bool
   return authorization !== undefined && API_KEY_IN_AUTHORIZATION.test(authorization);
 }
 
+/** The x-api-key header as ApiKeyService.authenticate takes it: a repeated header is joined with commas, which no key contains (refused as malformed). */
+export function apiKeyHeader(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-api-key'];
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
 /** The 401 of an API key sent as a bearer token to a route that takes API keys (verifications, discovery). */
 export const apiKeyAsBearer = () =>
   unauthenticated('API keys go in the x-api-key header, not in Authorization: send the header x-api-key: sk_test_… or sk_live_…');

@@ -7,7 +7,7 @@ import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
 import { requestPath } from '../platform/envelope.js';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../providers/ports.js';
 import { readIdempotencyKey } from '../idempotency/idempotency.service.js';
-import { apiKeyAsBearer, isApiKeyInAuthorization } from '../http/guards.js';
+import { apiKeyAsBearer, apiKeyHeader, isApiKeyInAuthorization } from '../http/guards.js';
 import type { VerificationDefinition } from './definition.js';
 import { verify, type GuardDecisions, type VerifyContext, type VerifyDeps } from './verify.js';
 import { StaleEpochError, type EpochCheck } from '../platform/cache-epoch.js';
@@ -44,12 +44,6 @@ export const VerificationHeaders = Type.Object(
   },
   { additionalProperties: true },
 );
-
-/** The x-api-key header as authenticate() takes it: a repeated header is joined with commas, which no key contains (malformed). */
-function apiKeyHeader(req: FastifyRequest): string | undefined {
-  const header = req.headers['x-api-key'];
-  return Array.isArray(header) ? header.join(',') : header;
-}
 
 /** onRequest hook: the API key is checked before anything else (DESIGN.md §3 order). */
 export function apiKeyAuth(apiKeys: ApiKeyService, options: { provisional?: boolean } = {}): onRequestHookHandler {

@@ -3,7 +3,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { ApiKeyService } from '../api-keys/api-keys.service.js';
 import { EventViewSchema } from '../events/events.schemas.js';
 import type { BearerAuthenticator } from '../http/guards.js';
-import { ANY_ROLE, actor, apiKeyAsBearer, checkUser, isApiKeyInAuthorization, requireUser } from '../http/guards.js';
+import { ANY_ROLE, actor, apiKeyAsBearer, apiKeyHeader, checkUser, isApiKeyInAuthorization, requireUser } from '../http/guards.js';
 import { forbidden } from '../platform/errors.js';
 import { ok } from '../platform/envelope.js';
 import type { App } from '../platform/http-types.js';
@@ -274,7 +274,7 @@ function testKeyOrWriter(auth: BearerAuthenticator, apiKeys: ApiKeyService): onR
       await checkUser(auth, { roles: WRITERS }, req);
       return;
     }
-    const { key } = await apiKeys.authenticate(Array.isArray(header) ? header.join(',') : header);
+    const { key } = await apiKeys.authenticate(apiKeyHeader(req));
     if (key.type !== 'test') throw forbidden('Test events are raised with a test API key (sk_test_…) or a bearer token; a live key may not raise them');
     req.apiKey = key;
   };
