@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createHarness, createOrg, ownerEmailOf, OWNER_PASSWORD, signIn, type Harness, type SignedIn } from '../helpers/harness.js';
@@ -87,6 +88,44 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
       if (cursor === null) return all;
     }
     throw new Error('more than 100 pages of deliveries');
+  };
+
+  /**
+   * Only for a failure's message: what the delivery workers' tables and PostgreSQL's locks say about
+   * the deliveries still PENDING (their leases, the other deliveries due across the shared database,
+   * sessions left idle in a transaction), so a stall names its cause.
+   */
+  /** A server's log lines at warn level and above (its request lines bury them). */
+  const warnings = (server: ServerProcess) =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(40|50|60)\b/.test(line))
+      .slice(-40)
+      .join('\n');
+
+  const workerState = async (endpointIds: string[]): Promise<string> => {
+    try {
+      const q = (text: string) => sql.raw(text).execute(h.database.db).then((r) => r.rows) as Promise<unknown[]>;
+      const ids = endpointIds.map((id) => `'${id.replace(/'/g, '')}'`).join(',');
+      const parts = {
+        now: await q('SELECT now() AS now'),
+        pending: await q(`SELECT id, endpoint_id, attempt_count, scheduled_attempts, next_attempt_at, lease_owner, lease_expires_at, manual_requested_at
+          FROM webhook_deliveries WHERE endpoint_id IN (${ids}) AND status = 'PENDING' ORDER BY id LIMIT 20`),
+        leasedByOwner: await q(`SELECT lease_owner, count(*) AS n, min(lease_expires_at) AS first, max(lease_expires_at) AS last
+          FROM webhook_deliveries WHERE lease_owner IS NOT NULL GROUP BY lease_owner`),
+        dueElsewhere: await q(`SELECT e.status, count(*) AS n, count(DISTINCT d.endpoint_id) AS endpoints, min(d.next_attempt_at) AS oldest
+          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() AND d.endpoint_id NOT IN (${ids}) GROUP BY e.status`),
+        advisoryLocks: await q(`SELECT l.pid, l.objid, l.granted, a.application_name, a.state, now() - a.xact_start AS xact_age
+          FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'`),
+        longTransactions: await q(`SELECT pid, application_name, state, now() - xact_start AS xact_age, left(query, 120) AS query
+          FROM pg_stat_activity WHERE xact_start < now() - interval '5 seconds' AND pid <> pg_backend_pid()`),
+      };
+      return JSON.stringify(parts, null, 1);
+    } catch (err) {
+      return `(could not read it: ${(err as Error).message})`;
+    }
   };
 
   it('every delivery ends SUCCEEDED, each event reaches each endpoint at least once, duplicates are byte-identical', async () => {
@@ -177,7 +216,7 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
       throw new Error(
         `${err.message} ${(Date.now() - killedAt) / 1000} s after the kill: ${last.length} of ${total} deliveries listed, ${pending.length} PENDING ` +
           `${JSON.stringify(pending.slice(0, 20))}; endpoints ${JSON.stringify(eps.map((e: Json) => ({ status: e.status, reason: e.statusReason ?? null })))}; ` +
-          `receiver open ${open.size}; b's output:\n${b.output().split('\n').slice(-40).join('\n')}`,
+          `receiver open ${open.size}; the worker's state:\n${await workerState(endpoints.map((e) => e.id as string))}\nb's warnings and errors:\n${warnings(b)}\nb's last lines:\n${b.output().split('\n').slice(-10).join('\n')}`,
       );
     });
     const settledAt = Date.now();
