@@ -383,6 +383,44 @@ export function postgresCpuSeconds() {
   return ticks / 100;
 }
 
+/**
+ * What a server costs with nothing sent (its background jobs: polls of the webhook, notification and
+ * job queues, the revocation counter, the rollups): CPU milliseconds a second of the server process and
+ * of PostgreSQL, and PostgreSQL's transactions a second on the database (pg_stat_database, which every
+ * backend reports within a second or so of its transactions). A baseline to read every other CPU figure
+ * against, and what a fleet of idle servers asks of one database.
+ */
+export async function measureIdle({ serverPid, databaseUrl, seconds }) {
+  const pgClient = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+  const transactions = async () => {
+    if (!pgClient) return null;
+    const { rows } = await pgClient.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0].n);
+  };
+  try {
+    await pgClient?.connect();
+    // The start-up's own work (migrations, the demo) settles, and its statistics are reported.
+    await sleep(2_000);
+    const before = { server: processCpuSeconds(serverPid), pg: databaseUrl ? postgresCpuSeconds() : null, tx: await transactions(), at: performance.now() };
+    await sleep(seconds * 1000);
+    const elapsed = (performance.now() - before.at) / 1000;
+    const after = { server: processCpuSeconds(serverPid), pg: databaseUrl ? postgresCpuSeconds() : null };
+    // A moment more, so the backends report the transactions of the last second.
+    await sleep(1_500);
+    const tx = await transactions();
+    const perSecond = (a, b, scale) => (a === null || b === null ? null : round(((a - b) * scale) / elapsed, 1));
+    return {
+      seconds: round(elapsed, 1),
+      serverCpuMsPerSec: perSecond(after.server, before.server, 1000),
+      postgresCpuMsPerSec: perSecond(after.pg, before.pg, 1000),
+      // This client's own queries are in the count too: two, next to hundreds.
+      transactionsPerSec: perSecond(tx, before.tx, 1),
+    };
+  } finally {
+    await pgClient?.end().catch(() => undefined);
+  }
+}
+
 /** Machine-wide busy and total CPU ticks (Linux /proc/stat), or null. */
 function machineTicks() {
   try {

@@ -22,6 +22,7 @@ import {
   int,
   loadSettings,
   machineInfo,
+  measureIdle,
   measureLoad,
   ms,
   round,
@@ -87,6 +88,15 @@ const scenarios = [
         details: { server: 'Fastify 5, same body schema and Ajv options as src/app.ts, no logging, no hooks, no storage' },
         stop: () => stopChild(child),
       };
+    },
+  },
+  {
+    id: 'idv-idle',
+    label: 'idle server (nothing sent)',
+    // Measured, not loaded: what the background jobs cost (CPU per request below includes it).
+    async measure(ctx, settings) {
+      const idv = await use('idv', () => ctx.startIdv());
+      return measureIdle({ serverPid: idv.child.pid, databaseUrl: idv.databaseUrl, seconds: settings.durationSec });
     },
   },
   {
@@ -292,6 +302,14 @@ function describeScenario(label, r) {
   );
 }
 
+function describeIdle(r) {
+  const part = (v, unit) => (v === null ? '?' : `${v} ${unit}`);
+  return (
+    `  over ${r.seconds} s: server ${part(r.serverCpuMsPerSec, 'ms')} of CPU a second, PostgreSQL ${part(r.postgresCpuMsPerSec, 'ms')}, ` +
+    `${part(r.transactionsPerSec, 'transactions')} a second`
+  );
+}
+
 function loud(lines) {
   const bar = '!'.repeat(78);
   return `\n${bar}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${bar}\n`;
@@ -332,6 +350,12 @@ async function main() {
   const broken = [];
   for (const scenario of selected) {
     console.log(`\n▶ ${scenario.label} [${scenario.id}]`);
+    if (scenario.measure) {
+      const r = await scenario.measure(ctx, settings);
+      results[scenario.id] = { label: scenario.label, ...r };
+      console.log(describeIdle(r));
+      continue;
+    }
     const run = await scenario.start(ctx);
     // The sanity request is the load's request, per-request hook applied (a fresh Idempotency-Key).
     const { url, method, headers, body } = run.request.setupRequest ? { ...run.request, ...run.request.setupRequest({ ...run.request }) } : run.request;
@@ -482,6 +506,8 @@ async function main() {
     if (r.postgresCpuUsPerRequest != null) parts.push(`PostgreSQL ${int(r.postgresCpuUsPerRequest)} µs`);
     if (parts.length > 0) cpuLines.push(`CPU per ${id === 'pgbench' ? 'transaction' : 'request'}, ${r.label}: ${parts.join(', ')}`);
   }
+  const idle = results['idv-idle'];
+  if (idle) cpuLines.push(`idle server, nothing sent: ${describeIdle(idle).trim()}`);
   const live = results['idv-nin-live']?.probed;
   if (live) cpuLines.push(`rows written per request, live NIN lookup: ${live.rowWrites} (commits per request ${live.commitsPerRequest}); pgbench -N writes 2 per transaction`);
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { DB } from '../platform/schema.js';
@@ -62,17 +62,22 @@ export function createJobQueue(deps: { db: Kysely<DB>; clock: Clock; ids: IdGene
     async claim(owner: string, kinds: string[], limit: number, leaseMs: number): Promise<ClaimedJob[]> {
       if (kinds.length === 0 || limit <= 0) return [];
       const now = clock.now();
+      const isDue = (eb: ExpressionBuilder<DB, 'jobs'>) =>
+        eb.and([
+          eb('kind', 'in', kinds),
+          eb.or([
+            eb.and([eb('state', '=', 'QUEUED'), eb('run_after', '<=', now)]),
+            eb.and([eb('state', '=', 'RUNNING'), eb('lease_expires_at', '<=', now)]),
+          ]),
+        ]);
+      // Every process polls each second and mostly finds nothing: asked first on its own (one round
+      // trip on the partial indexes), so an empty queue costs no transaction.
+      if (!(await db.selectFrom('jobs').select('id').where(isDue).limit(1).executeTakeFirst())) return [];
       return db.transaction().execute(async (trx) => {
         const due = await trx
           .selectFrom('jobs')
           .select(['id', 'state', 'attempts', 'max_attempts'])
-          .where('kind', 'in', kinds)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'QUEUED'), eb('run_after', '<=', now)]),
-              eb.and([eb('state', '=', 'RUNNING'), eb('lease_expires_at', '<=', now)]),
-            ]),
-          )
+          .where(isDue)
           .orderBy('run_after')
           .orderBy('id')
           .limit(limit)

@@ -208,30 +208,24 @@ export function createNotificationService(deps: {
   async function dispatchDue(): Promise<number> {
     if (!hasDispatcher) return 0;
     const now = clock.now();
-    const claimed = await db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('notifications')
-        .select('id')
-        .where('status', '=', 'QUEUED')
-        .where('delivery', 'in', handled)
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(20)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (due.length === 0) return [];
-      return trx
-        .updateTable('notifications')
-        .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
-        .where(
-          'id',
-          'in',
-          due.map((d) => d.id),
-        )
-        .returning(['id', 'organisation_id', 'recipient', 'template_name', 'subject', 'body_ciphertext', 'attempts', 'delivery', 'created_at'])
-        .execute();
-    });
+    // One statement, no transaction: every process polls each second and mostly finds nothing.
+    const claimed = await db
+      .updateTable('notifications')
+      .set({ attempts: sql`attempts + 1`, next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('notifications')
+          .select('id')
+          .where('status', '=', 'QUEUED')
+          .where('delivery', 'in', handled)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(20)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'organisation_id', 'recipient', 'template_name', 'subject', 'body_ciphertext', 'attempts', 'delivery', 'created_at'])
+      .execute();
     await Promise.all(claimed.map((row) => deliver(row)));
     return claimed.length;
   }
