@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openLoopOnce } from './open-loop.js';
 
 /** The repository root: children run from here so relative paths (dist/…, bench/…) resolve. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -451,10 +452,11 @@ function autocannonOnce(opts) {
  * `{ url, method, headers, body }`; `serverPid` lets the summary show how busy the server was.
  */
 export async function measureLoad(target, { durationSec, warmupSec, connections, pipelining, serverPid = null, overallRate = null, around = null }) {
+  // A fixed offered rate: sent on a schedule by bench/open-loop.js (open loop, latencies from each
+  // request's due time), on enough connections that none waits for a free one. Otherwise autocannon's
+  // closed loop: every connection sends its next request when the last is answered.
+  const loadOnce = overallRate ? (o) => openLoopOnce({ target, rate: overallRate, durationSec: o.duration, connections, timeoutSec: o.timeout }) : autocannonOnce;
   const base = {
-    // A fixed offered rate across all connections, on enough connections that none waits for a free one:
-    // latencies from each send (autocannon's correction for coordinated omission interpolates samples below the registry's own).
-    ...(overallRate ? { overallRate, ignoreCoordinatedOmission: true } : {}),
     url: target.url,
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
@@ -465,7 +467,7 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
     // A per-request hook (e.g. a fresh Idempotency-Key on every request).
     ...(target.setupRequest ? { requests: [{ setupRequest: target.setupRequest }] } : {}),
   };
-  if (warmupSec > 0) await autocannonOnce({ ...base, duration: warmupSec });
+  if (warmupSec > 0) await loadOnce({ ...base, duration: warmupSec });
   // Optional probes read just before and after the measured run (the database's row writes).
   const probe = around ? await around.before() : null;
 
@@ -475,14 +477,14 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
   const wait0 = { server: runQueueSeconds(serverPid ? [serverPid] : []), postgres: runQueueSeconds(pgPids) };
   const self0 = process.cpuUsage();
   const m0 = machineTicks();
-  const r = await autocannonOnce({ ...base, duration: durationSec });
+  const r = await loadOnce({ ...base, duration: durationSec });
   const cpu1 = serverPid ? processCpuSeconds(serverPid) : null;
   const pg1 = postgresCpuSeconds();
   const wait1 = { server: runQueueSeconds(serverPid ? [serverPid] : []), postgres: runQueueSeconds(pgPids) };
   const waited = { server: runQueueDelta(wait0.server, wait1.server), postgres: runQueueDelta(wait0.postgres, wait1.postgres) };
   const self1 = process.cpuUsage(self0);
   const m1 = machineTicks();
-  const seconds = r.duration; // autocannon's measured wall time, in seconds
+  const seconds = r.duration; // the load's measured wall time, in seconds
   const probed = around ? await around.after(probe, r.requests.total) : undefined;
 
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
