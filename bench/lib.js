@@ -435,6 +435,26 @@ function machineTicks() {
   }
 }
 
+/**
+ * Waits (at most `maxSec`) until the machine has been less than `busyBelow` busy over a whole second:
+ * what an earlier scenario left running (PostgreSQL writing out the pages and vacuuming the rows a
+ * saturated run made, servers' jobs catching up) would otherwise land in the latency a quiet scenario
+ * reports. Returns the seconds waited and the last second's busy share.
+ */
+export async function waitForQuietMachine({ maxSec = 30, busyBelow = 0.15 } = {}) {
+  const started = performance.now();
+  let busy = null;
+  for (;;) {
+    const a = machineTicks();
+    await sleep(1_000);
+    const b = machineTicks();
+    if (!a || !b) return { waitedSec: 0, busy: null };
+    busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    const waitedSec = (performance.now() - started) / 1000;
+    if (busy < busyBelow || waitedSec >= maxSec) return { waitedSec: round(waitedSec, 1), busy: round(busy, 2) };
+  }
+}
+
 function autocannonOnce(opts) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(opts, (err, result) => {

@@ -32,6 +32,7 @@ import {
   stopChild,
   tableWrites,
   waitForHttp,
+  waitForQuietMachine,
 } from './lib.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 
@@ -369,6 +370,11 @@ async function main() {
     }
     if (!run.check(res.status, json)) {
       throw new BenchError(`${scenario.label}: the sanity request before the load failed: HTTP ${res.status} ${text.slice(0, 600)}`);
+    }
+    // The latency scenarios (a fixed rate, one connection) start on a quiet machine.
+    if (run.overallRate || run.connections === 1) {
+      const q = await waitForQuietMachine();
+      console.log(`  machine quiet after ${q.waitedSec} s (busy ${q.busy === null ? '?' : Math.round(q.busy * 100)} % over the last second)`);
     }
     const r = await measureLoad(run.request, {
       ...settings,
