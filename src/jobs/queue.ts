@@ -70,9 +70,8 @@ export function createJobQueue(deps: { db: Kysely<DB>; clock: Clock; ids: IdGene
             eb.and([eb('state', '=', 'RUNNING'), eb('lease_expires_at', '<=', now)]),
           ]),
         ]);
-      // Every process polls each second and mostly finds nothing: asked first on its own (one round
-      // trip on the partial indexes), so an empty queue costs no transaction.
-      // The same order as the claim below, so the same plan (the partial indexes on run_after and lease_expires_at).
+      // Every process polls each second and mostly finds nothing: asked first on its own, in the claim's
+      // order so with the claim's plan (the partial indexes), and an empty queue costs no transaction.
       if (!(await db.selectFrom('jobs').select('id').where(isDue).orderBy('run_after').orderBy('id').limit(1).executeTakeFirst())) return [];
       return db.transaction().execute(async (trx) => {
         const due = await trx
