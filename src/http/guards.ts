@@ -44,11 +44,14 @@ export function isApiKeyInAuthorization(authorization: string | undefined): bool
   return authorization !== undefined && API_KEY_IN_AUTHORIZATION.test(authorization);
 }
 
-/** The x-api-key header as ApiKeyService.authenticate takes it: a repeated header is joined with commas, which no key contains (refused as malformed). */
-export function apiKeyHeader(req: FastifyRequest): string | undefined {
-  const header = req.headers['x-api-key'];
-  return Array.isArray(header) ? header.join(',') : header;
+/** A request header as one string: a repeated header is joined with commas (so a value that must be single is refused by its own check). */
+export function singleHeader(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(',') : v;
 }
+
+/** The x-api-key header as ApiKeyService.authenticate takes it: repeated, it is joined with commas, which no key contains (refused as malformed). */
+export const apiKeyHeader = (req: FastifyRequest): string | undefined => singleHeader(req, 'x-api-key');
 
 /** The 401 of an API key sent as a bearer token to a route that takes API keys (verifications, discovery). */
 export const apiKeyAsBearer = () =>

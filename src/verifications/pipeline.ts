@@ -7,7 +7,7 @@ import { ErrorRef, SuccessEnvelope } from '../platform/typebox.js';
 import { requestPath } from '../platform/envelope.js';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../providers/ports.js';
 import { readIdempotencyKey } from '../idempotency/idempotency.service.js';
-import { apiKeyAsBearer, apiKeyHeader, isApiKeyInAuthorization } from '../http/guards.js';
+import { apiKeyAsBearer, apiKeyHeader, isApiKeyInAuthorization, singleHeader } from '../http/guards.js';
 import type { VerificationDefinition } from './definition.js';
 import { verify, type GuardDecisions, type VerifyContext, type VerifyDeps } from './verify.js';
 import { StaleEpochError, type EpochCheck } from '../platform/cache-epoch.js';
@@ -107,11 +107,6 @@ async function reauthenticate(req: FastifyRequest, apiKeys: ApiKeyService): Prom
   const { key, epoch } = await apiKeys.authenticate(apiKeyHeader(req));
   req.apiKey = key;
   req.cacheEpoch = epoch;
-}
-
-function singleHeader(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(',') : v;
 }
 
 type Serializer = (payload: object) => string;

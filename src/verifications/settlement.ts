@@ -119,7 +119,8 @@ export function createSettlement(deps: {
      */
     async hold(organisationId: string, amountKobo: number, ttlMs: number, epoch: number | null = null): Promise<Hold> {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
-      const outcome = await batcher.submit(epoch === null ? { move, settlement: null } : { move, settlement: null, epoch });
+      // Without a counter to check, no "epoch" goes into the item (undefined is left out of its JSON).
+      const outcome = await batcher.submit({ move, settlement: null, epoch: epoch ?? undefined });
       if (outcome === 'stale') throw new StaleEpochError();
       return hold;
     },
@@ -132,7 +133,7 @@ export function createSettlement(deps: {
      */
     async claimAndHold(claim: NewClaimRow, organisationId: string, amountKobo: number, ttlMs: number, epoch: number | null = null): Promise<Hold | 'conflict'> {
       const { hold, move } = ledgerMoves.hold(ids, organisationId, amountKobo, new Date(clock.now().getTime() + ttlMs));
-      const outcome = await starts.submit(epoch === null ? { move, claim, settlement: null } : { move, claim, settlement: null, epoch });
+      const outcome = await starts.submit({ move, claim, settlement: null, epoch: epoch ?? undefined });
       if (outcome === 'stale') throw new StaleEpochError();
       return outcome === 'conflict' ? 'conflict' : hold;
     },

@@ -90,11 +90,6 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
     throw new Error('more than 100 pages of deliveries');
   };
 
-  /**
-   * Only for a failure's message: what the delivery workers' tables and PostgreSQL's locks say about
-   * the deliveries still PENDING (their leases, the other deliveries due across the shared database,
-   * sessions left idle in a transaction), so a stall names its cause.
-   */
   /** A server's log lines at warn level and above (its request lines bury them). */
   const warnings = (server: ServerProcess) =>
     server
@@ -104,22 +99,28 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
       .slice(-40)
       .join('\n');
 
+  /**
+   * Only for a failure's message: what the delivery workers' tables and PostgreSQL's locks say about
+   * the deliveries still PENDING (their leases, the other deliveries due across the shared database,
+   * sessions left idle in a transaction), so a stall names its cause.
+   */
   const workerState = async (endpointIds: string[]): Promise<string> => {
     try {
-      const q = (text: string) => sql.raw(text).execute(h.database.db).then((r) => r.rows) as Promise<unknown[]>;
-      const ids = endpointIds.map((id) => `'${id.replace(/'/g, '')}'`).join(',');
+      const db = h.database.db;
+      const ids = sql.join(endpointIds);
+      const rows = (query: ReturnType<typeof sql>) => query.execute(db).then((r) => r.rows);
       const parts = {
-        now: await q('SELECT now() AS now'),
-        pending: await q(`SELECT id, endpoint_id, attempt_count, scheduled_attempts, next_attempt_at, lease_owner, lease_expires_at, manual_requested_at
+        now: await rows(sql`SELECT now() AS now`),
+        pending: await rows(sql`SELECT id, endpoint_id, attempt_count, scheduled_attempts, next_attempt_at, lease_owner, lease_expires_at, manual_requested_at
           FROM webhook_deliveries WHERE endpoint_id IN (${ids}) AND status = 'PENDING' ORDER BY id LIMIT 20`),
-        leasedByOwner: await q(`SELECT lease_owner, count(*) AS n, min(lease_expires_at) AS first, max(lease_expires_at) AS last
+        leasedByOwner: await rows(sql`SELECT lease_owner, count(*) AS n, min(lease_expires_at) AS first, max(lease_expires_at) AS last
           FROM webhook_deliveries WHERE lease_owner IS NOT NULL GROUP BY lease_owner`),
-        dueElsewhere: await q(`SELECT e.status, count(*) AS n, count(DISTINCT d.endpoint_id) AS endpoints, min(d.next_attempt_at) AS oldest
+        dueElsewhere: await rows(sql`SELECT e.status, count(*) AS n, count(DISTINCT d.endpoint_id) AS endpoints, min(d.next_attempt_at) AS oldest
           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() AND d.endpoint_id NOT IN (${ids}) GROUP BY e.status`),
-        advisoryLocks: await q(`SELECT l.pid, l.objid, l.granted, a.application_name, a.state, now() - a.xact_start AS xact_age
+        advisoryLocks: await rows(sql`SELECT l.pid, l.objid, l.granted, a.application_name, a.state, now() - a.xact_start AS xact_age
           FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'`),
-        longTransactions: await q(`SELECT pid, application_name, state, now() - xact_start AS xact_age, left(query, 120) AS query
+        longTransactions: await rows(sql`SELECT pid, application_name, state, now() - xact_start AS xact_age, left(query, 120) AS query
           FROM pg_stat_activity WHERE xact_start < now() - interval '5 seconds' AND pid <> pg_backend_pid()`),
       };
       return JSON.stringify(parts, null, 1);
