@@ -3,6 +3,7 @@ import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import { createGroupCommitter, type ItemOutcome } from '../platform/group-commit.js';
 import type { IdGenerator } from '../platform/ids.js';
+import { preparedSql } from '../platform/postgres.js';
 import type { DB } from '../platform/schema.js';
 
 /** Money set aside for one live verification until it settles (DESIGN.md §7). */
@@ -81,9 +82,11 @@ export interface LedgerBatchDeps<I> {
   concurrency?: number;
 }
 
-/** The plain statement: the moves alone, through ledger_apply. */
+const LEDGER_APPLY_SQL = preparedSql('SELECT ledger_apply($1, $2::jsonb) AS outcomes');
+
+/** The plain statement: the moves alone, through ledger_apply (prepared once per connection). */
 export const ledgerApply = (now: Date, moves: LedgerMove[]) =>
-  CompiledQuery.raw('SELECT ledger_apply($1, $2::jsonb) AS outcomes', [now, JSON.stringify(moves)]) as CompiledQuery<{ outcomes: string[] }>;
+  CompiledQuery.raw(LEDGER_APPLY_SQL, [now, JSON.stringify(moves)]) as CompiledQuery<{ outcomes: string[] }>;
 
 /**
  * Group commit of the money path (DESIGN.md §7). Moves submitted by concurrent requests are applied

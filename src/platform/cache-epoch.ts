@@ -1,10 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Redis } from 'ioredis';
 import { coalesce } from './coalesce.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
 import { redisHealthOf } from './redis-health.js';
 import type { DB } from './schema.js';
+import { preparedSql } from './postgres.js';
+
+const READ_EPOCH_SQL = preparedSql('SELECT value FROM cache_epoch WHERE id = 1');
 
 /**
  * The shared revocation counter of DESIGN.md §1. Every change that cached API keys, sessions or
@@ -73,7 +76,9 @@ export function createCacheEpoch(deps: { db: Kysely<DB>; redis: Redis | null; lo
     await trx.updateTable('cache_epoch').set({ value: sql`value + 1` }).where('id', '=', 1).execute();
   };
   const readDatabase = async (): Promise<number> => {
-    const row = await db.selectFrom('cache_epoch').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+    // Read by every request that does not check it in its own database call (batched): prepared once per connection.
+    const row = (await db.executeQuery(CompiledQuery.raw(READ_EPOCH_SQL, []) as CompiledQuery<{ value: number | string }>)).rows[0];
+    if (row === undefined) throw new Error('the cache_epoch row is missing');
     return Number(row.value);
   };
 

@@ -8,6 +8,10 @@ import type { RecordWriter, SealedPayload } from '../records/records.repository.
 import { recordView, type RecordViewRow } from '../records/view.js';
 import { buildEvent } from '../events/events.service.js';
 import { StaleEpochError } from '../platform/cache-epoch.js';
+import { preparedSql } from '../platform/postgres.js';
+
+/** A batch's one statement, prepared once per connection (preparedSql). */
+const SETTLE_SQL = preparedSql('SELECT verification_settle($1, $2::jsonb) AS outcomes');
 
 export type { Hold } from '../billing/wallet-batch.js';
 
@@ -102,7 +106,7 @@ export function createSettlement(deps: {
     logger: deps.logger,
     concurrency: deps.concurrency ?? 2,
     statement: (now: Date, items: Item[]) =>
-      CompiledQuery.raw('SELECT verification_settle($1, $2::jsonb) AS outcomes', [now, JSON.stringify(items)]) as CompiledQuery<{ outcomes: string[] }>,
+      CompiledQuery.raw(SETTLE_SQL, [now, JSON.stringify(items)]) as CompiledQuery<{ outcomes: string[] }>,
   };
   const batcher = createLedgerBatcher<Item>(batchOptions);
   // Claims with their holds, in batches of their own: a claim that finds its key already there
