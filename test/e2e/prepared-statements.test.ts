@@ -41,8 +41,8 @@ describeEachBackend('records batch: one prepared statement, every value back as 
   });
 
   // What an array literal would mangle unless every element is escaped: quotes, backslashes, braces,
-  // commas, the word NULL, blanks, an empty string, non-ASCII, a long value.
-  const AWKWARD = ['say "hi"', 'back\\slash \\"', '{a,b}', 'NULL', 'null', ' padded ', '', 'Ọlá — ₦5,000 🇳🇬', 'x'.repeat(5000), "it's"];
+  // commas, the word NULL, blanks, an empty string, non-ASCII, an escape's look-alike, a long value.
+  const AWKWARD = ['say "hi"', 'back\\slash \\"', '{a,b}', 'NULL', 'null', ' padded ', '', 'Ọlá — ₦5,000 🇳🇬', 'x'.repeat(5000), "it's", '\\u0041 \\n'];
 
   it('writes a batch whose values are awkward, each record and event exactly as given, events only where given', async () => {
     const db = h().database.db as Kysely<DB>;
