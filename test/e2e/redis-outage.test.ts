@@ -187,15 +187,19 @@ for (const backend of backends()) {
         expect(line.raw).not.toMatch(/"stack"/);
       }
 
+      // A flap announced in the minute before makes this outage one that is counted, not announced again
+      // (src/platform/redis-health.ts): then the line when Redis is back (below) is what tells it.
+      const flapped = noteworthy(h).some((line) => /^redis unavailable/.test(line.msg));
+      // Marked before the kill: the client may notice the dead server before this test hears that it exited.
+      const mark = lineCount(h);
       await stop(server);
       server = null;
-      const mark = lineCount(h);
       const statuses = await threeHundredLookups(h, org.testKey);
       expect(statuses.filter((s) => s === 200)).toHaveLength(300);
       const during = noteworthy(h, mark);
-      expect(during.length).toBeGreaterThanOrEqual(1);
+      if (!flapped) expect(during.length).toBeGreaterThanOrEqual(1);
       expect(during.length).toBeLessThanOrEqual(3);
-      expect(during[0]!.msg).toMatch(/^redis unavailable; request let through/);
+      if (during.length > 0) expect(during[0]!.msg).toMatch(/^redis unavailable; request let through/);
       for (const line of during) expect(line.raw).not.toMatch(/"stack"/);
 
       server = await startRedisServer(port);
