@@ -24,7 +24,8 @@ export interface Database {
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  // In memory; from `image` (an image of a data directory, from pgliteImage()) instead of a new cluster when given.
+  | { kind: 'pglite-memory'; image?: Blob };
 
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 const MIGRATION_LOCK_ID = 7_320_114_001;
@@ -32,7 +33,20 @@ const MIGRATION_LOCK_ID = 7_320_114_001;
 /** Opens PostgreSQL or the embedded database; neither is migrated until migrate() is called. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.kind === 'pglite' ? target.dataDir : null);
+  return openPglite(target.kind === 'pglite' ? target.dataDir : null, target.kind === 'pglite-memory' ? target.image : undefined);
+}
+
+const pgliteClients = new WeakMap<Database, PGlite>();
+
+/**
+ * An image of an embedded database's data directory (PGlite's dumpDataDir), to open copies of it with
+ * { kind: 'pglite-memory', image }: the test suite opens a hundred migrated databases, and a copy opens
+ * in a quarter of the time a new cluster takes to initialise.
+ */
+export async function pgliteImage(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error('only an embedded database has an image');
+  return client.dumpDataDir('none');
 }
 
 function openPostgres(url: string, poolSize: number): Database {
@@ -64,19 +78,19 @@ function openPostgres(url: string, poolSize: number): Database {
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (dataDir !== null) lock = lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = new PGlite(dataDir === null ? undefined : join(dataDir, 'pgdata'));
+    client = dataDir === null ? new PGlite({ loadDataDir: image }) : new PGlite(join(dataDir, 'pgdata'));
     await client.waitReady;
   } catch (err) {
     lock?.release();
     throw err;
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return {
+  const database: Database = {
     kind: 'pglite',
     connectionUrl: null,
     db,
@@ -98,6 +112,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       }
     },
   };
+  pgliteClients.set(database, client);
+  return database;
 }
 
 type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;

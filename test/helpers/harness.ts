@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -29,6 +30,14 @@ export interface Backend {
   open(): Promise<Database>;
 }
 
+let pgliteImage: Blob | undefined;
+/** The migrated embedded database the global setup made (test/global-setup.ts), read once per worker. */
+function migratedImage(): Blob | undefined {
+  const path = inject('pgliteImagePath');
+  if (!pgliteImage && path) pgliteImage = new Blob([readFileSync(path)]);
+  return pgliteImage;
+}
+
 /** The back-ends a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function backends(): Backend[] {
   const pgUrl = inject('pgUrl');
@@ -36,7 +45,8 @@ export function backends(): Backend[] {
     {
       name: 'pglite',
       open: async () => {
-        const database = await openDatabase({ kind: 'pglite-memory' });
+        // A copy of a database already migrated; migrate() still runs (it re-applies the stored functions).
+        const database = await openDatabase({ kind: 'pglite-memory', image: migratedImage() });
         await migrate(database);
         return database;
       },
