@@ -57,26 +57,47 @@ DECLARE
   skipped   int[] := '{}';
   counter   bigint;
   k         int;
+  has_epoch   boolean := false;
+  has_claim   boolean := false;
+  has_payload boolean := false;
+  has_event   boolean := false;
+  has_answer  boolean := false;
+  ignored     text;
 BEGIN
+  -- What the batch holds, in one pass of PL/pgSQL expressions: each SQL statement below costs a plan lookup
+  -- and an executor's start and end however few rows it touches (most of a lone call's cost, profiled), so a
+  -- statement with nothing to do is not run.
+  FOR i IN 0 .. n - 1 LOOP
+    item := p_items->i;
+    IF jsonb_typeof(item->'settlement') = 'object' THEN
+      recs := recs || i;
+      has_payload := has_payload OR jsonb_typeof(item->'settlement'->'payload') = 'object';
+      has_event := has_event OR jsonb_typeof(item->'settlement'->'event') = 'object';
+      has_answer := has_answer OR jsonb_typeof(item->'settlement'->'answer') = 'object';
+    END IF;
+    has_epoch := has_epoch OR item ? 'epoch';
+    has_claim := has_claim OR jsonb_typeof(item->'claim') = 'object';
+  END LOOP;
+
   -- A batch that settles nothing (claims, holds, releases: the starts of requests, or what a failure gives
   -- back) commits without waiting for its WAL to reach the disk. Nothing it decides is a final answer:
   -- a request it started is answered after its settlement, whose synchronous commit flushes this batch's
   -- WAL too (the log is written in order); a 402 or 'conflict' it answers keeps nothing. Should PostgreSQL
   -- crash before that flush, the claims and holds are lost together, before anyone was charged or answered.
-  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'settlement') = 'object') THEN
-    PERFORM set_config('synchronous_commit', 'off', true);
+  IF cardinality(recs) = 0 THEN
+    ignored := set_config('synchronous_commit', 'off', true);
   END IF;
 
   -- The starts of provisional requests: a key or a setting they trusted may have been revoked or changed
   -- since (the counter moved), so they do nothing and are told 'stale'. Read before anything is written,
   -- in this statement's snapshot: a change committed before it is seen.
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE e ? 'epoch') THEN
+  IF has_epoch THEN
     SELECT value INTO counter FROM cache_epoch WHERE id = 1;
-    SELECT coalesce(array_agg((t.ord - 1)::int), '{}') INTO stale
-      FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-      WHERE t.e ? 'epoch' AND (t.e->>'epoch')::bigint IS DISTINCT FROM counter;
-    FOREACH k IN ARRAY stale LOOP
-      outcomes[k + 1] := 'stale';
+    FOR i IN 0 .. n - 1 LOOP
+      item := p_items->i;
+      CONTINUE WHEN NOT item ? 'epoch' OR (item->>'epoch')::bigint IS NOT DISTINCT FROM counter;
+      stale := stale || i;
+      outcomes[i + 1] := 'stale';
     END LOOP;
   END IF;
 
@@ -85,7 +106,7 @@ BEGIN
   -- Before the wallets are locked: a claim never waits for money, so a lease is taken over (by the
   -- single-key path after a 'conflict') even while a wallet is busy, as a lone claim would be. No batch
   -- locks a wallet before its claims, and the rows a claim inserts are new keys no settlement touches.
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_items) e WHERE jsonb_typeof(e->'claim') = 'object') THEN
+  IF has_claim THEN
     WITH wanted AS (
       SELECT DISTINCT ON (c->>'organisationId', c->>'environment', c->>'keyHashHex') i, c
       FROM (SELECT (t.ord - 1)::int AS i, t.e->'claim' AS c FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
@@ -102,11 +123,10 @@ BEGIN
     SELECT coalesce(array_agg(w.i), '{}') INTO claimed
       FROM wanted w JOIN won ON won.organisation_id = w.c->>'organisationId' AND won.environment = w.c->>'environment'
                             AND won.key_hash = decode(w.c->>'keyHashHex', 'hex');
-    SELECT coalesce(array_agg((t.ord - 1)::int), '{}') INTO lost
-      FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-      WHERE jsonb_typeof(t.e->'claim') = 'object' AND NOT (t.ord - 1)::int = ANY(claimed) AND NOT (t.ord - 1)::int = ANY(stale);
-    FOREACH k IN ARRAY lost LOOP
-      outcomes[k + 1] := 'conflict';
+    FOR i IN 0 .. n - 1 LOOP
+      CONTINUE WHEN jsonb_typeof(p_items->i->'claim') IS DISTINCT FROM 'object' OR i = ANY(claimed) OR i = ANY(stale);
+      lost := lost || i;
+      outcomes[i + 1] := 'conflict';
     END LOOP;
   END IF;
   -- Neither a lost claim's hold nor a stale item's is made.
@@ -116,37 +136,40 @@ BEGIN
   -- wallet is locked: these are new rows no other transaction waits for, so only the money below runs under
   -- the wallet's lock, and a batch waiting for a busy wallet holds nothing anyone else needs. A settlement that
   -- ends fenced or refused (402) below has them taken back before the commit (rare).
-  FOR i IN 0 .. n - 1 LOOP
-    CONTINUE WHEN jsonb_typeof(p_items->i->'settlement') IS DISTINCT FROM 'object';
-    recs := recs || i;
-  END LOOP;
   IF cardinality(recs) > 0 THEN
     -- created_xid is this transaction's id (what its column default gives every other insert: 0013).
     INSERT INTO verification_records
       SELECT r.* FROM unnest(recs) AS v(i),
         LATERAL jsonb_populate_record(NULL::verification_records, p_items->v.i->'settlement'->'record' || jsonb_build_object('created_xid', pg_current_xact_id()::text)) r;
     -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
-    INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
-      SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
-      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
-      WHERE jsonb_typeof(s->'payload') = 'object';
+    IF has_payload THEN
+      INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
+        SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
+        FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+        WHERE jsonb_typeof(s->'payload') = 'object';
+    END IF;
     -- The verification.completed events of the settled verifications (DESIGN.md §11.2), in this transaction,
     -- from the same items, so an event exists exactly when its record does. Their ids and bodies (the record
     -- view, the exact bytes deliveries send) are made in TypeScript (settlement.ts).
-    INSERT INTO events (id, organisation_id, type, environment, body, created_at)
-      SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
-             s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
-      FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
-      WHERE jsonb_typeof(s->'event') = 'object';
+    IF has_event THEN
+      INSERT INTO events (id, organisation_id, type, environment, body, created_at)
+        SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
+               s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
+        FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
+        WHERE jsonb_typeof(s->'event') = 'object';
+    END IF;
   END IF;
 
   -- Wallets now, in the order every money batch uses (ledger_apply locks them again, already held); not
   -- those of the holds a lost claim or a stale start will not make. FOR NO KEY UPDATE: the foreign-key checks of other
-  -- transactions' inserts (holds, journal entries) need not wait for it.
-  PERFORM 1 FROM wallets
-    WHERE organisation_id IN (SELECT t.e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
-                              WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(skipped))
-    ORDER BY organisation_id FOR NO KEY UPDATE;
+  -- transactions' inserts (holds, journal entries) need not wait for it. Only before answers to store (below): without
+  -- any, ledger_apply's own lock of the same wallets, in the same order, comes first.
+  IF has_answer THEN
+    PERFORM 1 FROM wallets
+      WHERE organisation_id IN (SELECT t.e->'move'->>'organisationId' FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(e, ord)
+                                WHERE jsonb_typeof(t.e->'move') = 'object' AND NOT (t.ord - 1)::int = ANY(skipped))
+      ORDER BY organisation_id FOR NO KEY UPDATE;
+  END IF;
 
   -- The answers to keep against their Idempotency-Keys, fenced by the claims' tokens. After the wallets
   -- are locked, not before: a batch waiting for a busy wallet then holds no key's row, so another server
