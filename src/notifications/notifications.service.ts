@@ -176,9 +176,17 @@ export function createNotificationService(deps: {
     created_at: Date;
   }) {
     if (!row.body_ciphertext) return;
-    const text = cipher.decrypt(row.body_ciphertext).toString('utf8');
+    const sealed = row.body_ciphertext;
     const now = () => clock.now();
     try {
+      // Inside the try: a message this process cannot read (another DATA_ENCRYPTION_KEY) is a failure of this
+      // attempt, retried on the schedule like any other, never an error that stops the dispatcher's other messages.
+      let text: string;
+      try {
+        text = cipher.decrypt(sealed).toString('utf8');
+      } catch {
+        throw new DeliveryFailure('the message cannot be decrypted with this DATA_ENCRYPTION_KEY', false);
+      }
       if (row.delivery === 'SMS_GATEWAY') await sendSms(row, text);
       else if (row.delivery === 'HTTPS') await sendToEndpoint(row, text);
       else await sendEmail(row, text);

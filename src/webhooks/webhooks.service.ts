@@ -576,18 +576,27 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     ]);
     const targets = new Map<string, Target>();
     for (const e of endpoints) {
-      const secrets = [cipher.decrypt(e.secret_ciphertext).toString('utf8')];
-      // The previous secret signs too until its overlap ends (DESIGN.md §11.3).
-      if (e.previous_secret_ciphertext && e.previous_secret_expires_at && new Date(e.previous_secret_expires_at).getTime() > now.getTime()) {
-        secrets.push(cipher.decrypt(e.previous_secret_ciphertext).toString('utf8'));
+      // One endpoint whose secret this process cannot read (written under another DATA_ENCRYPTION_KEY, or
+      // damaged) must not hold back the deliveries of every other endpoint in the claim: its deliveries are
+      // not attempted here (nothing unsigned is ever sent), their leases lapse and a process that can read
+      // the secret takes them; the error names the endpoint, never the ciphertext.
+      try {
+        const secrets = [cipher.decrypt(e.secret_ciphertext).toString('utf8')];
+        // The previous secret signs too until its overlap ends (DESIGN.md §11.3).
+        if (e.previous_secret_ciphertext && e.previous_secret_expires_at && new Date(e.previous_secret_expires_at).getTime() > now.getTime()) {
+          secrets.push(cipher.decrypt(e.previous_secret_ciphertext).toString('utf8'));
+        }
+        targets.set(e.id, { url: e.url, secrets });
+      } catch {
+        logger.error({ endpointId: e.id }, 'the signing secret of a webhook endpoint cannot be decrypted with this DATA_ENCRYPTION_KEY; its deliveries wait for a process that can');
       }
-      targets.set(e.id, { url: e.url, secrets });
     }
     return { bodies: new Map(events.map((e) => [e.id, e.body])), targets };
   }
 
   async function attempt({ delivery, manual }: Claimed, body: string | undefined, target: Target | undefined): Promise<void> {
-    // Deleted since the claim: the delivery went with it (ON DELETE CASCADE).
+    // Deleted since the claim (the delivery went with it: ON DELETE CASCADE), or a secret this process cannot
+    // read (loadTargets): nothing is sent, and the lease lapses.
     if (body === undefined || target === undefined) return;
     const startedAt = clock.now();
     const timestamp = Math.floor(startedAt.getTime() / 1000);

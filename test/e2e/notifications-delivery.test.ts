@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataCipher } from '../../src/platform/crypto.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
 import { backends, createHarness, createOrg, ManualClock, OWNER_PASSWORD, ownerEmailOf, send, signIn, type Harness, type SignedIn } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
@@ -109,6 +110,26 @@ for (const backend of backends()) {
       expect((await row(id)).body_ciphertext).toBeNull();
       const failedOnly = (await send(h(), 'GET', '/v1/notifications/messages?status=FAILED&channel=sms', who)).json().data.items.map((m: any) => m.id);
       expect(failedOnly).toContain(id);
+    });
+
+    it('a message this process cannot decrypt is a failed attempt of its own, retried; the others of the pass are sent', async () => {
+      const unreadable = await sendSms('+2348099999503');
+      // Its first attempt's outcome written (not only its claim, which counts the attempt too).
+      await until('its first attempt', async () => (await row(unreadable)).last_error === 'gateway 503');
+      // Its body sealed under another DATA_ENCRYPTION_KEY; due again beside a readable message.
+      await h().database.db.updateTable('notifications').set({ body_ciphertext: createDataCipher(randomBytes(32)).encrypt('Your code: 1234') }).where('id', '=', unreadable).execute();
+      clock.advance(60_000);
+      const readable = await sendSms('08035550003', '4321');
+      await h().services.notifications.runOnce();
+      await until('the readable sms to be SENT', async () => (await view(readable)).status === 'SENT');
+      expect(await gatewayGot('+2348035550003')).toEqual([expect.objectContaining({ id: readable, body: 'Your code: 4321' })]);
+      // The pass a send kicks may be the one that tried it: its outcome is written when that pass ends.
+      const r = await until('its second attempt to be recorded', async () => {
+        const v = await row(unreadable);
+        return v.attempts === 2 && v.last_error !== 'gateway 503' ? v : null;
+      });
+      expect(r).toMatchObject({ status: 'QUEUED', attempts: 2, last_error: 'the message cannot be decrypted with this DATA_ENCRYPTION_KEY' });
+      expect(r.next_attempt_at!.getTime()).toBe(clock.now().getTime() + 300_000);
     });
 
     it('purges messages older than 30 days', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Clock } from '../../src/platform/clock.js';
+import { createDataCipher } from '../../src/platform/crypto.js';
 import { isBlockedAddress } from '../../src/webhooks/address-guard.js';
 import { sendWebhook } from '../../src/webhooks/sender.js';
 import { createWebhookService } from '../../src/webhooks/webhooks.service.js';
@@ -248,6 +249,41 @@ describeEachBackend(
       expect(String(second.headers['webhook-signature']).split(' ')).toHaveLength(1);
       expect(() => new Webhook(last.secret).verify(second.body, second.headers as Record<string, string>)).not.toThrow();
       expect(() => new Webhook(rotated.secret).verify(second.body, second.headers as Record<string, string>)).toThrow();
+    });
+
+    it('an endpoint whose secret cannot be decrypted holds back no other delivery of the claim, and is sent once it can be', async () => {
+      const { org, who } = await setup();
+      const [pGood, pBad] = [path(), path()];
+      const good = await endpoint(who, pGood);
+      const bad = await endpoint(who, pBad);
+      const db = h().database.db;
+      // Its secret sealed under another DATA_ENCRYPTION_KEY (a process misconfigured, or rows of another deployment).
+      const { rows } = await sql<{ s: Uint8Array }>`SELECT secret_ciphertext AS s FROM webhook_endpoints WHERE id = ${bad.id}`.execute(db);
+      const readable = rows[0]!.s;
+      const foreign = createDataCipher(randomBytes(32)).encrypt(bad.secret);
+      await sql`UPDATE webhook_endpoints SET secret_ciphertext = ${foreign} WHERE id = ${bad.id}`.execute(db);
+
+      const e = await event(org);
+      await h().services.webhooks.fanOut();
+      // One claim takes both deliveries; the readable one is sent and settled.
+      const sent = await drive(async () => {
+        const ds = await deliveriesOf(who, e.id);
+        return ds.find((d) => d.endpointId === good.id && d.status === 'SUCCEEDED') ? ds : undefined;
+      });
+      expect(receiver.to(pGood).map((r) => r.headers['webhook-id'])).toEqual([e.id]);
+      // The other: nothing sent (never unsigned), no attempt recorded, still PENDING; the log names the endpoint only.
+      expect(sent.find((d) => d.endpointId === bad.id)).toMatchObject({ status: 'PENDING', attemptCount: 0 });
+      expect(receiver.to(pBad)).toHaveLength(0);
+      const logged = h().logs.lines.map((l) => JSON.parse(l) as Json).filter((l) => /cannot be decrypted/.test(String(l.msg)));
+      expect(logged.map((l) => l.endpointId)).toContain(bad.id);
+      expect(h().logs.text()).not.toContain(bad.secret.slice(6));
+
+      // Readable again (the right key): once its lease lapses it is delivered, signed with its own secret.
+      await sql`UPDATE webhook_endpoints SET secret_ciphertext = ${readable} WHERE id = ${bad.id}`.execute(db);
+      await sql`UPDATE webhook_deliveries SET lease_expires_at = ${new Date(clock.now().getTime() - 1)} WHERE event_id = ${e.id} AND endpoint_id = ${bad.id}`.execute(db);
+      await drive(async () => receiver.to(pBad).length === 1);
+      const req = receiver.to(pBad)[0]!;
+      expect(new Webhook(bad.secret).verify(req.body, req.headers as Record<string, string>)).toEqual(JSON.parse(e.body));
     });
 
     it('retries a 500 on the schedule with the same bytes and webhook-id, then FAILED', async () => {
