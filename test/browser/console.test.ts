@@ -101,6 +101,20 @@ describe.skipIf(!pgUrl && !ci)('console in a browser [postgres]', () => {
     });
   });
 
+  it("keeps the Overview chart's tooltip readable: axe finds nothing while the pointer rests on a day", async () => {
+    await goTo(PAGES[0]!);
+    await page.waitForLoadState('networkidle');
+    // Where a pointer left after a click may rest: over the chart, which then shows a day's tooltip.
+    const chart = page.locator('.recharts-wrapper').first();
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('the Overview chart is not on the page');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('.recharts-tooltip-wrapper').getByText('Verifications').waitFor();
+    const violations = await checkAccessibility(page);
+    expect(violations, `axe-core on Overview with the chart's tooltip:\n${violations.join('\n')}`).toEqual([]);
+    await page.mouse.move(0, 0);
+  });
+
   it('switches to test mode (?env=test and a "Test mode" banner on every page) and back', async () => {
     const toggle = page.getByRole('switch', { name: 'Test mode' });
     const env = () => new URL(page.url()).searchParams.get('env');

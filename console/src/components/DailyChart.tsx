@@ -10,7 +10,8 @@ export default function DailyChart({ buckets }: { buckets: Array<{ label: string
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
-            <Tooltip />
+            {/* Each item's text in the bar's colour (recharts' default) is too faint for the light bar on white. */}
+            <Tooltip itemStyle={{ color: '#1e293b' }} labelStyle={{ color: '#1e293b' }} />
             <Bar dataKey="volume" name="Verifications" fill="#94a3b8" />
             <Bar dataKey="verified" name="Verified" fill="#047857" />
           </BarChart>
