@@ -28,7 +28,8 @@ const client = { ip: null, userAgent: null };
 
 for (const target of targets) {
   describe(`idv outbox [${target.name}]`, () => {
-    it('prints the sign-in codes sent to an address as a bare array, newest first, and the code printed signs in', async () => {
+    // Many CLI runs, each opening its storage (about a second each on the embedded database): slow on a loaded machine.
+    it('prints the sign-in codes sent to an address as a bare array, newest first, and the code printed signs in', { timeout: 90_000 }, async () => {
       const env = target.env();
       const tag = randomBytes(4).toString('hex');
       const email = `owner-${tag}@example.com`;

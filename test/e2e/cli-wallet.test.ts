@@ -5,7 +5,8 @@ import { cli, cliTargets } from '../helpers/cli.js';
 /** `idv wallet adjust` runs the same operation as POST /v1/payments/admin/adjust/{organisationId}. */
 for (const target of cliTargets('cli-wallet')) {
   describe(`idv wallet adjust [${target.name}]`, () => {
-    it('credits, debits with --amount=-N, needs --approver above the threshold, and refuses what is wrong', async () => {
+    // Many CLI runs, each opening its storage (about a second each on the embedded database): slow on a loaded machine.
+    it('credits, debits with --amount=-N, needs --approver above the threshold, and refuses what is wrong', { timeout: 90_000 }, async () => {
       const env = target.env();
       const tag = randomBytes(4).toString('hex');
       const admin = (await cli(env, 'admin', 'create', '--email', `ops-${tag}@example.com`, '--password', 'staff password 123')).json().userId;

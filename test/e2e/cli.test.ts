@@ -27,7 +27,7 @@ async function callWith(env: Record<string, string>, secret: string) {
 for (const target of targets) {
   describe(`idv CLI [${target.name}]`, () => {
     it('migrate applies the migrations once', async () => {
-      const env = target.env();
+      const env = target.env({ fresh: true });
       const first = await cli(env, 'migrate');
       expect(first.code).toBe(0);
       expect(first.json().database).toMatch(target.name === 'pglite' ? /embedded/ : /PostgreSQL/);
