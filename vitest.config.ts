@@ -1,11 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three groups, one after the other. Most suites run in-process apps against the shared PostgreSQL and
+ * Two groups, one after the other. Most suites run in-process apps against the shared PostgreSQL and
  * Redis, and spend their time waiting on them, so they run several files at once. The suites that
  * start real server processes, stop PostgreSQL or Redis connections, or kill processes run afterwards,
- * one file at a time: they assert on what a whole process does, and must not starve each other. Between
- * the two, the console's browser suites, two files at a time (BROWSER_SUITES).
+ * one file at a time: they assert on what a whole process does, and must not starve each other.
  */
 const PROCESS_SUITES = [
   'test/faults/**/*.test.ts',
@@ -23,14 +22,10 @@ const PROCESS_SUITES = [
   // parallel on two cores can starve past the test timeout.
   'test/e2e/webhooks-delivery.test.ts',
   'test/e2e/notifications-delivery.test.ts',
+  // A real server process and a browser (Chromium) driving the console end to end. Two files at a time
+  // took as long as one after the other: a server, Chromium and PostgreSQL keep both cores busy.
+  'test/browser/**/*.test.ts',
 ];
-
-/**
- * A real server process and a browser (Chromium) driving the console end to end, each file on its own
- * server and database: two files at a time. Most of a file's time is its server's and its browser's start
- * and a person's pace of steps, each awaited; none stops a shared service or kills a process.
- */
-const BROWSER_SUITES = ['test/browser/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -45,18 +40,9 @@ export default defineConfig({
         test: {
           name: 'in-process',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.ts'],
-          exclude: [...PROCESS_SUITES, ...BROWSER_SUITES],
+          exclude: PROCESS_SUITES,
           maxWorkers: 4,
           sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: BROWSER_SUITES,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -65,7 +51,7 @@ export default defineConfig({
           name: 'processes',
           include: PROCESS_SUITES,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
     ],

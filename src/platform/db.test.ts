@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, pgliteImage } from './db.js';
 
 describe('an embedded database opened from an image of another', () => {
-  it('holds what the original held when the image was taken, and the two then change apart', async () => {
+  // Two embedded databases made and a third opened from an image: slow on a loaded machine.
+  it('holds what the original held when the image was taken, and the two then change apart', { timeout: 90_000 }, async () => {
     const original = await openDatabase({ kind: 'pglite-memory' });
     await sql`CREATE TABLE notes (body text NOT NULL)`.execute(original.db);
     await sql`INSERT INTO notes VALUES ('before the image')`.execute(original.db);

@@ -26,7 +26,8 @@ async function callWith(env: Record<string, string>, secret: string) {
 
 for (const target of targets) {
   describe(`idv CLI [${target.name}]`, () => {
-    it('migrate applies the migrations once', async () => {
+    // On the embedded database, a new cluster and every migration: slow on a loaded machine.
+    it('migrate applies the migrations once', { timeout: 90_000 }, async () => {
       const env = target.env({ fresh: true });
       const first = await cli(env, 'migrate');
       expect(first.code).toBe(0);
