@@ -154,7 +154,6 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     const jobs = createJobRunner({
       logger,
       queue: services.jobQueue,
-      listen: (channel, onNotify, listenOptions) => database.listen(channel, onNotify, listenOptions),
       leaseMs: config.jobLeaseMs,
       renewEveryMs: Math.floor(config.jobLeaseMs / 6),
       periodic: [

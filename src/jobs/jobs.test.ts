@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
@@ -357,97 +356,6 @@ for (const backend of backends()) {
       expect(line).toMatchObject({ job: 'broken-sweep', err: { message: 'sweep exploded' } });
       expect(runner.jobs).toEqual({ periodic: ['slow-sweep', 'broken-sweep'], queued: [] });
       await runner.stop();
-    });
-
-    it('runs a job that names a channel when it is notified, and polls only once per heardEveryMs while it hears it', async () => {
-      const channel = `idv_test_${randomBytes(4).toString('hex')}`;
-      let runs = 0;
-      const release = gate();
-      let holdRun = false;
-      const runner = createJobRunner({
-        logger,
-        queue,
-        queued: [],
-        listen: (c, onNotify, options) => database.listen(c, onNotify, options),
-        periodic: [
-          {
-            name: 'woken-sweep',
-            everyMs: 50,
-            wake: { channel, heardEveryMs: 3_600_000 },
-            failureMessage: 'could not sweep',
-            run: async () => {
-              runs++;
-              if (holdRun) await release.opened;
-            },
-          },
-        ],
-      });
-      runner.start();
-      try {
-        const until = async (what: string, ok: () => boolean) => {
-          const deadline = Date.now() + 15_000;
-          while (!ok()) {
-            if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (runs: ${runs})`);
-            await new Promise((r) => setTimeout(r, 20));
-          }
-        };
-        const notify = () => database.db.executeQuery(CompiledQuery.raw(`SELECT pg_notify('${channel}', '')`));
-        // Heard from the first notification on: then only notifications run it (the poll waits an hour).
-        await until('the first notified run', () => (void notify(), runs > 0));
-        await new Promise((r) => setTimeout(r, 300));
-        const settled = runs;
-        await new Promise((r) => setTimeout(r, 400));
-        expect(runs).toBe(settled);
-        await notify();
-        await until('the run a notification asks for', () => runs === settled + 1);
-        // Notified while it runs: it runs once more when that run ends (what committed meanwhile is seen), only once.
-        holdRun = true;
-        await notify();
-        await until('a held run', () => runs === settled + 2);
-        await notify();
-        await notify();
-        holdRun = false;
-        release.open();
-        await until('the run after the held one', () => runs === settled + 3);
-        await new Promise((r) => setTimeout(r, 300));
-        expect(runs).toBe(settled + 3);
-        // A notification rolled back is never heard.
-        await database.db.transaction().execute(async (trx) => {
-          await trx.executeQuery(CompiledQuery.raw(`SELECT pg_notify('${channel}', '')`));
-          throw new Error('rolled back');
-        }).catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 300));
-        expect(runs).toBe(settled + 3);
-      } finally {
-        await runner.stop();
-      }
-      // Stopped: no longer listening.
-      const before = runs;
-      await database.db.executeQuery(CompiledQuery.raw(`SELECT pg_notify('${channel}', '')`));
-      await new Promise((r) => setTimeout(r, 200));
-      expect(runs).toBe(before);
-    });
-
-    it('polls on everyMs a job whose channel it does not hear', async () => {
-      let runs = 0;
-      let notify = (): void => undefined;
-      const runner = createJobRunner({
-        logger,
-        queue,
-        queued: [],
-        // A listener that never hears (a connection that cannot be made).
-        listen: (_c, onNotify) => ((notify = onNotify), { hearing: () => false, close: async () => undefined }),
-        periodic: [{ name: 'deaf-sweep', everyMs: 50, wake: { channel: 'idv_never', heardEveryMs: 3_600_000 }, failureMessage: 'x', run: async () => void runs++ }],
-      });
-      runner.start();
-      try {
-        const deadline = Date.now() + 15_000;
-        while (runs < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        expect(runs).toBeGreaterThanOrEqual(3);
-        expect(typeof notify).toBe('function');
-      } finally {
-        await runner.stop();
-      }
     });
   });
 }

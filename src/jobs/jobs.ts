@@ -11,13 +11,6 @@ export interface PeriodicJob {
   /** Logged with the error when a run fails (the runner never throws it). */
   failureMessage: string;
   run(): Promise<unknown>;
-  /**
-   * A database channel (LISTEN/NOTIFY) whose notification runs the job at once, at most once per
-   * `everyMs`. While the runner hears it, the period is only the safety net: the timer runs the job every
-   * `heardEveryMs` instead; a process that does not hear it (no listener, the connection lost) polls on
-   * `everyMs` as before.
-   */
-  wake?: { channel: string; heardEveryMs: number };
 }
 
 /** What a queued job's run is told: which job, which attempt, and a signal raised when its lease is lost or the runner stops. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ListenOptions, Listening } from '../platform/listen.js';
 import type { Logger } from '../platform/logger.js';
 import { defaultRetryDelayMs, type PeriodicJob, type QueuedJob } from './jobs.js';
 import type { ClaimedJob, JobQueue } from './queue.js';
@@ -22,8 +21,6 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** How long stop() lets running jobs finish before it gives their leases back. */
   stopTimeoutMs?: number;
-  /** Listens to a database channel (Database.listen), for the periodic jobs that name one in `wake`; without it they poll. */
-  listen?: (channel: string, onNotify: () => void, options: ListenOptions) => Listening;
 }
 
 interface Active {
@@ -60,11 +57,6 @@ export function createJobRunner(options: JobRunnerOptions) {
   const inFlight = new Map<string, Promise<void>>();
   const active = new Map<string, Active>();
   const timers: NodeJS.Timeout[] = [];
-  /** The channels heard, by job name; the jobs woken while they ran (run once more); when each last started. */
-  const listening = new Map<string, Listening>();
-  const wokenWhileRunning = new Set<string>();
-  const wakeTimers = new Map<string, NodeJS.Timeout>();
-  const lastStarted = new Map<string, number>();
   let polling: Promise<number> | null = null;
   let started = false;
   let stopping = false;
@@ -75,7 +67,6 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (!job) throw new Error(`no periodic job named ${name}`);
     let run = inFlight.get(name);
     if (!run) {
-      lastStarted.set(name, performance.now());
       run = (async () => {
         try {
           await job.run();
@@ -83,52 +74,11 @@ export function createJobRunner(options: JobRunnerOptions) {
           logger.warn({ err, job: name }, job.failureMessage);
         } finally {
           inFlight.delete(name);
-          // Notified while it ran: what was committed meanwhile may not have been seen by this run.
-          if (wokenWhileRunning.delete(name)) wake(name);
         }
       })();
       inFlight.set(name, run);
     }
     return run;
-  }
-
-  /** A notification for a job: it runs now, or once the run in progress ends, and never sooner than everyMs after its last start. */
-  function wake(name: string): void {
-    if (stopping || wakeTimers.has(name)) return;
-    if (inFlight.has(name)) {
-      wokenWhileRunning.add(name);
-      return;
-    }
-    const job = periodic.get(name)!;
-    const wait = (lastStarted.get(name) ?? -Infinity) + job.everyMs - performance.now();
-    if (wait <= 0) {
-      void runPeriodic(name);
-      return;
-    }
-    const timer = setTimeout(() => {
-      wakeTimers.delete(name);
-      if (!stopping) void runPeriodic(name);
-    }, wait);
-    timer.unref();
-    wakeTimers.set(name, timer);
-  }
-
-  /** Starts a periodic job's timer, and its channel's listener when it has one and the runner can listen. */
-  function schedule(job: PeriodicJob): void {
-    if (!job.wake || !options.listen) {
-      every(job.everyMs, () => void runPeriodic(job.name));
-      return;
-    }
-    const { channel, heardEveryMs } = job.wake;
-    const heard = options.listen(channel, () => wake(job.name), {
-      onLost: (err) => logger.warn({ err, job: job.name, channel }, `stopped hearing ${channel}; ${job.name} polls every ${job.everyMs} ms until it hears it again`),
-    });
-    listening.set(job.name, heard);
-    every(job.everyMs, () => {
-      // Heard: the timer is the safety net only, once per heardEveryMs.
-      if (heard.hearing() && performance.now() - (lastStarted.get(job.name) ?? -Infinity) < heardEveryMs) return;
-      void runPeriodic(job.name);
-    });
   }
 
   async function execute(job: ClaimedJob, controller: AbortController): Promise<void> {
@@ -202,7 +152,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     start(): void {
       if (started) return;
       started = true;
-      for (const job of periodic.values()) schedule(job);
+      for (const job of periodic.values()) every(job.everyMs, () => void runPeriodic(job.name));
       if (kinds.length > 0) {
         every(pollMs, () => void poll());
         every(renewEveryMs, () => void renewLeases());
@@ -216,10 +166,6 @@ export function createJobRunner(options: JobRunnerOptions) {
     async stop(): Promise<void> {
       stopping = true;
       for (const timer of timers.splice(0)) clearInterval(timer);
-      for (const timer of wakeTimers.values()) clearTimeout(timer);
-      wakeTimers.clear();
-      await Promise.all([...listening.values()].map((l) => l.close()));
-      listening.clear();
       let timeout: NodeJS.Timeout | undefined;
       const waited = new Promise<'timeout'>((resolve) => {
         timeout = setTimeout(() => resolve('timeout'), stopTimeoutMs);

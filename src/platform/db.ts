@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
-import { checkChannel, listenPostgres, type ListenOptions, type Listening } from './listen.js';
 import { postgresKysely } from './postgres.js';
 import type { DB } from './schema.js';
 
@@ -19,11 +18,6 @@ export interface Database {
   connectionUrl: string | null;
   /** Applies pending migrations under a lock, so concurrent starts apply each one once. */
   migrate(): Promise<string[]>;
-  /**
-   * Calls onNotify when a committed transaction notifies `channel` (NOTIFY, pg_notify), and once after
-   * each (re)connection; see src/platform/listen.ts. Closed with the handle it returns, before close().
-   */
-  listen(channel: string, onNotify: () => void, options?: ListenOptions): Listening;
   close(): Promise<void>;
 }
 
@@ -80,7 +74,6 @@ function openPostgres(url: string, poolSize: number): Database {
         client.release();
       }
     },
-    listen: (channel, onNotify, options) => listenPostgres(url, channel, onNotify, options),
     close: () => db.destroy(),
   };
 }
@@ -110,24 +103,6 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
           return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
         });
       });
-    },
-    // The embedded database is in this process: a notification arrives with the commit that made it.
-    listen(channel, onNotify) {
-      checkChannel(channel);
-      let heard = false;
-      let closed = false;
-      const subscribed = client.listen(channel, () => onNotify()).then((unsubscribe) => {
-        heard = !closed;
-        return unsubscribe;
-      });
-      return {
-        hearing: () => heard && !closed,
-        async close() {
-          closed = true;
-          const unsubscribe = await subscribed.catch(() => null);
-          await unsubscribe?.().catch(() => undefined);
-        },
-      };
     },
     async close() {
       try {
