@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
   const pgliteImagePath = join(tmpdir(), `idv-test-pglite-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tar`);
   writeFileSync(pgliteImagePath, image);
 
-  // The same database as a DATA_DIR on disk, for the CLI and the server processes: a copy of its files
+  // The same database as a DATA_DIR on disk, for the CLI suites (seededDataDir): a copy of its files
   // starts in a fraction of a second, where a new directory makes a cluster and migrates it (5–8 s of CPU).
   const pgliteDataDirTemplate = mkdtempSync(join(tmpdir(), 'idv-test-datadir-'));
   const onDisk = new PGlite(join(pgliteDataDirTemplate, 'pgdata'), { loadDataDir: new Blob([image]) });
