@@ -8,9 +8,10 @@ import type { Harness } from '../helpers/harness.js';
  * first (unless told not to), asserts it, and returns the rows (as plain values). On a shared database
  * another suite's open transaction can hold the watermark back: assert totals through the API, not here.
  */
-export async function expectRollupsMatchRecords(h: Harness, organisationId: string, options: { compact?: boolean } = { compact: true }) {
+export async function expectRollupsMatchRecords(h: Harness, organisationId: string, options: { compact?: boolean; all?: boolean } = { compact: true }) {
   const db = h.database.db;
-  if (options.compact !== false) await h.services.analytics.compact();
+  if (options.all) await rollUpAllOf(h, organisationId);
+  else if (options.compact !== false) await h.services.analytics.compact();
   // One snapshot for both reads: a compaction elsewhere may move the watermark at any moment.
   const [rollups, records] = await db.transaction().setIsolationLevel('repeatable read').execute((trx) => Promise.all([
     sql<Record<string, unknown>>`
@@ -55,4 +56,21 @@ function normalise(rows: Array<Record<string, unknown>>) {
       const kb = `${b.environment}|${b.hour}|${b.type}|${b.apiKeyId}`;
       return ka < kb ? -1 : ka > kb ? 1 : 0;
     });
+}
+
+/**
+ * Compacts until every committed record of the organisation is below the watermark: another suite's
+ * transaction open on the shared PostgreSQL holds the watermark back until it ends (a few seconds at most).
+ */
+export async function rollUpAllOf(h: Harness, organisationId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await h.services.analytics.compact();
+    const left = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM verification_records
+       WHERE organisation_id = ${organisationId} AND created_xid >= (SELECT watermark FROM verification_rollup_watermark WHERE id = 1)`.execute(h.database.db);
+    if (Number(left.rows[0]!.n) === 0) return;
+    if (Date.now() > deadline) throw new Error(`${left.rows[0]!.n} records of ${organisationId} are still above the watermark after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
