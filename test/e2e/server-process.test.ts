@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/platform/db.js';
 import { startupBanner } from '../../src/server.js';
 import { ROOT, spawnIdv } from '../helpers/idv-process.js';
 
@@ -78,6 +79,17 @@ describe('the server process', () => {
     expect(first.output().stdout).toMatch(/shutting down/);
     expect(existsSync(join(dataDir, 'idv.lock'))).toBe(false);
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
+
+    // The demo owner's password as a real server stores it: argon2id at the service's cost (the suite's
+    // own processes hash cheaper: test/setup.ts).
+    const stored = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const users = await stored.db.selectFrom('users').select('password_hash').where('password_hash', 'is not', null).execute();
+      expect(users.length).toBeGreaterThan(0);
+      for (const u of users) expect(u.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    } finally {
+      await stored.close();
+    }
   }, 90_000);
 
   it('keeps its data across restarts and prints no new keys; the banner says where things are', async () => {
