@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import { ids } from '../platform/ids.js';
@@ -313,6 +313,53 @@ for (const backend of backends()) {
       await ran;
       expect(aborted).toBe(true);
       expect(await row(id)).toMatchObject({ state: 'QUEUED', attempts: 1, lease_owner: null, lease_expires_at: null, run_after: clock.now() });
+    });
+
+    it('backs a poll off while it finds nothing, up to idleEveryMs, and returns to everyMs when it finds something; stop ends it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      try {
+        const start = Date.now();
+        const polls: number[] = [];
+        const sweeps: number[] = [];
+        // What each poll finds, in turn: a failure counts as nothing found.
+        const finds: Array<number | Error> = [0, 0, 0, 0, 0, 0, 3, 0, new Error('database down'), 0, 2, 2, 0];
+        const runner = createJobRunner({
+          logger,
+          queue,
+          queued: [],
+          periodic: [
+            {
+              name: 'poll',
+              everyMs: 100,
+              idleEveryMs: 1_000,
+              failureMessage: 'could not poll',
+              run: async () => {
+                polls.push(Date.now() - start);
+                const found = finds.shift() ?? 0;
+                if (found instanceof Error) throw found;
+                return found;
+              },
+            },
+            // Without idleEveryMs: every everyMs, whatever it finds.
+            { name: 'sweep', everyMs: 500, failureMessage: 'could not sweep', run: async () => (sweeps.push(Date.now() - start), 0) },
+          ],
+        });
+        runner.start();
+        await vi.advanceTimersByTimeAsync(7_000);
+        // Waits doubling from 100 to 1,000 while it finds nothing; back to 100 after it found 3 (at 4,500);
+        // the failure at 4,800 doubles like nothing found; 100 after each of the twos (6,000 and 6,100).
+        expect(polls.slice(0, 14)).toEqual([100, 300, 700, 1_500, 2_500, 3_500, 4_500, 4_600, 4_800, 5_200, 6_000, 6_100, 6_200, 6_400]);
+        expect(sweeps).toEqual([500, 1_000, 1_500, 2_000, 2_500, 3_000, 3_500, 4_000, 4_500, 5_000, 5_500, 6_000, 6_500, 7_000]);
+        await runner.stop();
+        const [p, s] = [polls.length, sweeps.length];
+        await vi.advanceTimersByTimeAsync(5_000);
+        expect([polls.length, sweeps.length]).toEqual([p, s]);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(() =>
+        createJobRunner({ logger, queue, queued: [], periodic: [{ name: 'p', everyMs: 1_000, idleEveryMs: 100, failureMessage: 'x', run: async () => 0 }] }),
+      ).toThrow(/idleEveryMs must be at least everyMs/);
     });
 
     it('runs a periodic job never twice at once, and logs its error without throwing', async () => {

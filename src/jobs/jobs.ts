@@ -8,6 +8,12 @@ export interface PeriodicJob {
   /** Unique among the periodic jobs; it names the job in logs. */
   name: string;
   everyMs: number;
+  /**
+   * For polls that mostly find nothing, whose run() resolves to how many things it found: while runs find
+   * none (or fail), the wait doubles from everyMs up to this; a run that finds some brings it back to
+   * everyMs. Unset: every everyMs, whatever the run found.
+   */
+  idleEveryMs?: number;
   /** Logged with the error when a run fails (the runner never throws it). */
   failureMessage: string;
   run(): Promise<unknown>;

@@ -54,24 +54,30 @@ export function createJobRunner(options: JobRunnerOptions) {
   if (definitions.size !== options.queued.length) throw new Error('two queued jobs share a kind');
   const kinds = [...definitions.keys()];
 
-  const inFlight = new Map<string, Promise<void>>();
+  for (const job of options.periodic) {
+    if (job.idleEveryMs !== undefined && !(job.idleEveryMs >= job.everyMs)) throw new Error(`periodic job ${job.name}: idleEveryMs must be at least everyMs`);
+  }
+
+  /** Each run's outcome: what run() resolved to, or undefined when it threw (logged). */
+  const inFlight = new Map<string, Promise<unknown>>();
   const active = new Map<string, Active>();
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let polling: Promise<number> | null = null;
   let started = false;
   let stopping = false;
 
-  /** Runs a periodic job now, unless it is already running (then that run is awaited). */
-  function runPeriodic(name: string): Promise<void> {
+  /** Runs a periodic job now, unless it is already running (then that run is awaited). Resolves to what run() did (undefined: it failed). */
+  function runPeriodic(name: string): Promise<unknown> {
     const job = periodic.get(name);
     if (!job) throw new Error(`no periodic job named ${name}`);
     let run = inFlight.get(name);
     if (!run) {
       run = (async () => {
         try {
-          await job.run();
+          return await job.run();
         } catch (err) {
           logger.warn({ err, job: name }, job.failureMessage);
+          return undefined;
         } finally {
           inFlight.delete(name);
         }
@@ -80,6 +86,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
     return run;
   }
+
 
   async function execute(job: ClaimedJob, controller: AbortController): Promise<void> {
     const definition = definitions.get(job.kind)!;
@@ -142,7 +149,30 @@ export function createJobRunner(options: JobRunnerOptions) {
   const every = (ms: number, fn: () => unknown) => {
     const timer = setInterval(fn, ms);
     timer.unref();
-    timers.push(timer);
+    timers.add(timer);
+  };
+
+  /**
+   * A poll that backs off while it finds nothing (PeriodicJob.idleEveryMs): an idle process asks the
+   * database less often, and a busy one as often as before. The next wait starts when a run ends.
+   */
+  const backingOff = (job: PeriodicJob & { idleEveryMs: number }) => {
+    let wait = job.everyMs;
+    const arm = () => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void runPeriodic(job.name).then((found) => {
+          if (stopping) return;
+          // Found nothing, or failed (a database that is down is not asked ten times a second either).
+          const idle = !(typeof found === 'number' && found > 0);
+          wait = idle ? Math.min(job.idleEveryMs, wait * 2) : job.everyMs;
+          arm();
+        });
+      }, wait);
+      timer.unref();
+      timers.add(timer);
+    };
+    arm();
   };
 
   return {
@@ -152,7 +182,10 @@ export function createJobRunner(options: JobRunnerOptions) {
     start(): void {
       if (started) return;
       started = true;
-      for (const job of periodic.values()) every(job.everyMs, () => void runPeriodic(job.name));
+      for (const job of periodic.values()) {
+        if (job.idleEveryMs !== undefined) backingOff(job as PeriodicJob & { idleEveryMs: number });
+        else every(job.everyMs, () => void runPeriodic(job.name));
+      }
       if (kinds.length > 0) {
         every(pollMs, () => void poll());
         every(renewEveryMs, () => void renewLeases());
@@ -165,7 +198,8 @@ export function createJobRunner(options: JobRunnerOptions) {
      */
     async stop(): Promise<void> {
       stopping = true;
-      for (const timer of timers.splice(0)) clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
+      timers.clear();
       let timeout: NodeJS.Timeout | undefined;
       const waited = new Promise<'timeout'>((resolve) => {
         timeout = setTimeout(() => resolve('timeout'), stopTimeoutMs);

@@ -181,7 +181,8 @@ function endpointView(row: EndpointRow, now: Date): EndpointView {
 }
 
 /**
- * The oldest event not yet fanned out, if any: what every process asks ten times a second. Ordered by
+ * The oldest event not yet fanned out, if any: what every process asks, ten times a second while events
+ * come (once a second when none did lately: webhooks.jobs.ts). Ordered by
  * created_at so that it is always the partial index's first entry (events_fan_out_idx, which holds only
  * such events): unordered, a planner that guessed many waiting rows read the whole table to find none.
  */
@@ -355,7 +356,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   /**
    * Turns up to FAN_OUT_BATCH events not yet fanned out into deliveries, in one transaction of four
    * statements. Whether there is any is asked first, on its own (one round trip on the partial index,
-   * no transaction): every process asks ten times a second, and almost always the answer is no.
+   * no transaction): every process asks up to ten times a second, and almost always the answer is no.
    */
   async function fanOutBatch(): Promise<{ events: number; deliveries: number }> {
     const waiting = await eventAwaitingFanOut(db).executeTakeFirst();
