@@ -87,7 +87,6 @@ export function createJobRunner(options: JobRunnerOptions) {
     return run;
   }
 
-
   async function execute(job: ClaimedJob, controller: AbortController): Promise<void> {
     const definition = definitions.get(job.kind)!;
     try {
