@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two groups, one after the other. Most suites run in-process apps against the shared PostgreSQL and
- * Redis, and spend their time waiting on them, so they run several files at once. The suites that
- * start real server processes, stop PostgreSQL or Redis connections, or kill processes run afterwards,
- * one file at a time: they assert on what a whole process does, and must not starve each other.
+ * Two groups, one after the other. Each file works on a PostgreSQL database of its own (test/setup.ts,
+ * test/helpers/pg-file.ts), so no file sees another's rows or takes its jobs. Most suites run in-process
+ * apps and spend their time waiting on PostgreSQL and Redis, so they run four files at once. The suites
+ * that start real server processes, stop PostgreSQL or Redis connections, or kill processes run
+ * afterwards, two files at a time: they assert on what whole processes do, and more would starve each
+ * other on two cores.
  */
 const PROCESS_SUITES = [
   'test/faults/**/*.test.ts',
@@ -15,15 +17,12 @@ const PROCESS_SUITES = [
   'test/e2e/revocation-epoch.test.ts',
   'test/e2e/startup-failures.test.ts',
   'test/e2e/cli-control.test.ts',
-  // It documents an export still PENDING (409 on download): no export worker of another suite may run
-  // beside it on the shared PostgreSQL database (test/e2e/exports.test.ts runs workers on a clock a year ahead).
   'test/e2e/readme.test.ts',
   // Real receivers, delivery workers and their schedules: polled conditions that four suites in
   // parallel on two cores can starve past the test timeout.
   'test/e2e/webhooks-delivery.test.ts',
   'test/e2e/notifications-delivery.test.ts',
-  // A real server process and a browser (Chromium) driving the console end to end. Two files at a time
-  // took as long as one after the other: a server, Chromium and PostgreSQL keep both cores busy.
+  // A real server process and a browser (Chromium) driving the console end to end.
   'test/browser/**/*.test.ts',
 ];
 
@@ -55,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'processes',
           include: PROCESS_SUITES,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

@@ -10,13 +10,19 @@ import { migrate } from '../src/migrate.js';
 
 /**
  * Every database test runs on embedded PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too.
- * Each run gets a fresh PostgreSQL database (created here, dropped at the end), so a run never depends
- * on what an earlier one left behind. With CI=true, an unreachable PostgreSQL or Redis fails the run:
+ * Each run migrates a fresh PostgreSQL template database here, and each file works on a copy of it
+ * (test/helpers/pg-file.ts); the template and any copy a killed file left are dropped at the end, so a
+ * run never depends on what an earlier one left behind. With CI=true, an unreachable PostgreSQL or Redis fails the run:
  * a green CI always means both back-ends were tested.
  */
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgUrl: string | null;
+    /**
+     * PostgreSQL's migrated template database and a URL to connect as its administrator (never to the
+     * template itself: a copy needs it unused). Each file copies it (test/helpers/pg-file.ts); null
+     * without PostgreSQL.
+     */
+    pgTemplate: { name: string; adminUrl: string } | null;
     redisUrl: string | null;
     /** A file holding the image of a migrated embedded database, which backends() opens copies of. */
     pgliteImagePath: string | null;
@@ -32,8 +38,8 @@ export default async function setup(project: TestProject) {
   if (ci && !baseUrl) throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL path would go untested');
   if (ci && !redisUrl) throw new Error('CI=true but TEST_REDIS_URL is not set: the Redis path would go untested');
 
-  let pgUrl: string | null = null;
-  let dropDatabase: (() => Promise<void>) | null = null;
+  let pgTemplate: { name: string; adminUrl: string } | null = null;
+  let dropDatabases: (() => Promise<void>) | null = null;
   if (baseUrl) {
     const admin = new pg.Client({ connectionString: baseUrl });
     let connected = false;
@@ -51,15 +57,20 @@ export default async function setup(project: TestProject) {
       await admin.end();
       const url = new URL(baseUrl);
       url.pathname = `/${name}`;
-      pgUrl = url.toString();
-      const database = await openDatabase({ kind: 'postgres', url: pgUrl, poolSize: 2 });
+      const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
       await migrate(database);
       await database.close();
-      dropDatabase = async () => {
+      pgTemplate = { name, adminUrl: baseUrl };
+      dropDatabases = async () => {
         const c = new pg.Client({ connectionString: baseUrl });
         await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        try {
+          const copies = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}\\_f%`]);
+          for (const { datname } of copies.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await c.end();
+        }
       };
     }
   }
@@ -92,13 +103,13 @@ export default async function setup(project: TestProject) {
   await onDisk.waitReady;
   await onDisk.close();
 
-  project.provide('pgUrl', pgUrl);
+  project.provide('pgTemplate', pgTemplate);
   project.provide('pgliteImagePath', pgliteImagePath);
   project.provide('pgliteDataDirTemplate', pgliteDataDirTemplate);
   project.provide('redisUrl', redisUrl);
   return async () => {
     rmSync(pgliteImagePath, { force: true });
     rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
-    await dropDatabase?.();
+    await dropDatabases?.();
   };
 }

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import {
   apiSignIn,
   checkAccessibility,
@@ -22,14 +23,14 @@ import {
  * platform admin's approval token); the demo owner sees no "Platform" and no admin data.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 const TIMEOUT = 15_000;
 
 interface Envelope<T> {
   data: T;
 }
 
-describe.skipIf(!pgUrl && !ci)('platform admin console in a browser [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('platform admin console in a browser [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -39,7 +40,7 @@ describe.skipIf(!pgUrl && !ci)('platform admin console in a browser [postgres]',
   const newOrg = { name: `Acme Platform Test ${Date.now()}`, ownerEmail: `acme-owner-${Date.now()}@example.com` };
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the admin browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the admin browser tests cannot run');
     server = await startConsoleServer();
     await server.cli(['admin', 'create', '--email', second.email, '--password', second.password]);
     browser = await launchBrowser();

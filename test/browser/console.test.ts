@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import {
   checkAccessibility,
   launchBrowser,
@@ -23,7 +24,7 @@ import { ROOT } from '../helpers/idv-process.js';
  * sign out, and the initial JavaScript budget.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 /** Every page of the main navigation, in its order. Trim a line to leave a page out. */
 const PAGES: Array<{ link: string; h1: string; path?: string }> = [
@@ -45,7 +46,7 @@ const NAV_TIMEOUT = 10_000;
 
 // Skipped without PostgreSQL; with CI=true its absence fails (global setup already refuses CI=true
 // without TEST_DATABASE_URL, and the beforeAll below refuses an unreachable one).
-describe.skipIf(!pgUrl && !ci)('console in a browser [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console in a browser [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -53,7 +54,7 @@ describe.skipIf(!pgUrl && !ci)('console in a browser [postgres]', () => {
   let watch: ConsoleWatch;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     server = await startConsoleServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,5 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { checkAccessibility, launchBrowser, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -11,7 +12,7 @@ import { checkAccessibility, launchBrowser, signIn, startConsoleServer, waitForH
  * retries happen at once.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 const envelope = (statusCode: number, code: string, message: string) => JSON.stringify({ success: false, statusCode, message, timestamp: new Date().toISOString(), path: '/', code });
 
@@ -36,12 +37,12 @@ const ORGANISATION_PAGES: Array<{ path: string; h1: string | null }> = [
   { path: '/notifications', h1: 'Notifications' },
 ];
 
-describe.skipIf(!pgUrl && !ci)('every page when the API answers with an error [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('every page when the API answers with an error [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     server = await startConsoleServer();
     browser = await launchBrowser();
   });

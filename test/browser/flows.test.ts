@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import {
   checkAccessibility,
   launchBrowser,
@@ -24,7 +25,7 @@ import {
  * token alone in sessionStorage.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 const TIMEOUT = 15_000;
 /** The Verifications page asks for pages of 50 (console/src/pages/Verifications.tsx PAGE_SIZE). */
@@ -37,7 +38,7 @@ const CLEAR_IDENTIFIERS = ['11111111111', '22222222222', '00000000000'];
 
 type RecordView = { id: string; type: string; verificationStatus: 'VERIFIED' | 'NOT_VERIFIED' | null; identifier: string; identifierType: string; requestId: string; apiKeyId: string };
 
-describe.skipIf(!pgUrl && !ci)('console flows for a developer [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console flows for a developer [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -45,7 +46,7 @@ describe.skipIf(!pgUrl && !ci)('console flows for a developer [postgres]', () =>
   let watch: ConsoleWatch;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     server = await startConsoleServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });

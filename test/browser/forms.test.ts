@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { apiSignIn, checkAccessibility, openSignedInConsole, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -10,10 +11,10 @@ import { apiSignIn, checkAccessibility, openSignedInConsole, waitForH1, watchCon
  * address or to this machine, a template whose placeholder is code.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 const TIMEOUT = 15_000;
 
-describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console forms with bad input [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
@@ -21,7 +22,7 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
   let token: string;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     ({ server, browser, page, watch } = await openSignedInConsole());
     token = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
   });
@@ -38,15 +39,20 @@ describe.skipIf(!pgUrl && !ci)('console forms with bad input [postgres]', () => 
     return Array.isArray(body.data) ? body.data : body.data.items;
   }
 
-  /** The field is marked invalid and its accessible description carries the API's message. */
+  /**
+   * The field is marked invalid and its accessible description carries the API's message. Polled, not
+   * read once: after a second submit the field is still marked invalid from the first while the new
+   * answer is on its way, and its description is empty in between.
+   */
   async function expectFieldError(scope: Locator, label: string, says: RegExp) {
     const field = scope.getByLabel(label, { exact: true });
     await expect.poll(() => field.getAttribute('aria-invalid'), { timeout: TIMEOUT, message: `${label} marked invalid` }).toBe('true');
-    const described = await field.evaluate((el) => {
-      const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-      return ids.map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
-    });
-    expect(described, `the description of ${label}`).toMatch(says);
+    const described = () =>
+      field.evaluate((el) => {
+        const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+        return ids.map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+      });
+    await expect.poll(described, { timeout: TIMEOUT, message: `the description of ${label}` }).toMatch(says);
   }
 
   /** Chromium logs each 400 the API answered; those are the point here, and nothing else may reach the console. */

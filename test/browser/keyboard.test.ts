@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { openSignedInConsole, waitForH1, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -10,16 +11,16 @@ import { openSignedInConsole, waitForH1, type ConsoleServer, type ConsoleWatch }
  * a mouse; a filter's select changes the list from the keyboard.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
-describe.skipIf(!pgUrl && !ci)('console by keyboard [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console by keyboard [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
   let watch: ConsoleWatch;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     ({ server, browser, page, watch } = await openSignedInConsole());
   });
   afterAll(async () => {

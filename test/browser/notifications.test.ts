@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { apiSignIn, checkAccessibility, newestOutbox, openSignedInConsole, poll, screenshot, waitForH1, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -10,12 +11,12 @@ import { apiSignIn, checkAccessibility, newestOutbox, openSignedInConsole, poll,
  * itself in the outbox with the variables filled in.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 const TIMEOUT = 15_000;
 
 type Template = { name: string; channel: string; subject: string | null; body: string; variables: string[]; builtIn: boolean };
 
-describe.skipIf(!pgUrl && !ci)('notifications in a browser [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('notifications in a browser [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
@@ -24,7 +25,7 @@ describe.skipIf(!pgUrl && !ci)('notifications in a browser [postgres]', () => {
   const name = `welcome-note-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     ({ server, browser, page, watch } = await openSignedInConsole());
     token = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
   });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { launchBrowser, signIn, startConsoleServer, waitForH1, watchConsole, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -10,16 +11,16 @@ import { launchBrowser, signIn, startConsoleServer, waitForH1, watchConsole, typ
  * thresholds do not belong in tests on a shared machine); the test asserts what was rendered.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
-describe.skipIf(!pgUrl && !ci)('console rendering [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console rendering [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
   let watch: ConsoleWatch;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     server = await startConsoleServer();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import { checkAccessibility, openSignedInConsole, screenshot, waitForH1, type ConsoleServer, type ConsoleWatch } from '../helpers/browser.js';
 
 /**
@@ -8,18 +9,18 @@ import { checkAccessibility, openSignedInConsole, screenshot, waitForH1, type Co
  * blank page. Failures are made with Playwright's routing in front of the real server.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 const envelope = (statusCode: number, code: string, message: string) => JSON.stringify({ success: false, statusCode, message, timestamp: new Date().toISOString(), path: '/', code });
 
-describe.skipIf(!pgUrl && !ci)('console when the API fails [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console when the API fails [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
   let watch: ConsoleWatch;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     ({ server, browser, page, watch } = await openSignedInConsole());
   });
   afterAll(async () => {

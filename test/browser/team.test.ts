@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import {
   checkAccessibility,
   escapeRegExp,
@@ -26,7 +27,7 @@ import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/w
  * and deletes the endpoint.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 const TIMEOUT = 15_000;
 const VIEWER_EMAIL = 'viewer.browser@example.com';
@@ -51,7 +52,7 @@ function trackBearer(page: Page): () => string {
   };
 }
 
-describe.skipIf(!pgUrl && !ci)('console team and integration flows [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('console team and integration flows [postgres]', () => {
   let server: ConsoleServer | undefined;
   let receiver: Receiver | undefined;
   let browser: Browser | undefined;
@@ -69,7 +70,7 @@ describe.skipIf(!pgUrl && !ci)('console team and integration flows [postgres]', 
   let inviteLink = '';
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the console browser tests cannot run');
     receiver = await startReceiver();
     server = await startConsoleServer({ env: { ALLOW_PRIVATE_WEBHOOK_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
     browser = await launchBrowser();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresConfigured } from '../helpers/pg-file.js';
 import {
   apiSignIn,
   checkAccessibility,
@@ -22,14 +23,14 @@ import {
  * "Decline" shows a failure and moves nothing. Every result is checked at the API too.
  */
 const ci = process.env.CI === 'true' || process.env.CI === '1';
-const pgUrl = inject('pgUrl');
+const hasPostgres = postgresConfigured();
 
 const TIMEOUT = 15_000;
 
 /** DESIGN.md §14: ₦1,250.50. */
 const naira = (n: number) => `${n < 0 ? '-' : ''}₦${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-describe.skipIf(!pgUrl && !ci)('wallet in a browser [postgres]', () => {
+describe.skipIf(!hasPostgres && !ci)('wallet in a browser [postgres]', () => {
   let server: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext;
@@ -39,7 +40,7 @@ describe.skipIf(!pgUrl && !ci)('wallet in a browser [postgres]', () => {
   let accessToken: string;
 
   beforeAll(async () => {
-    if (!pgUrl) throw new Error('CI=true but PostgreSQL is not available: the wallet browser tests cannot run');
+    if (!hasPostgres) throw new Error('CI=true but PostgreSQL is not available: the wallet browser tests cannot run');
     server = await startConsoleServer();
     accessToken = await apiSignIn(server.baseUrl, server.demo.ownerEmail, server.demo.ownerPassword);
     browser = await launchBrowser();

@@ -144,9 +144,9 @@ for (const backend of backends()) {
   });
 }
 
-// Email sends over SMTP, on the embedded database only: on the shared PostgreSQL database another
-// suite's SMTP dispatcher (email-smtp.test.ts) would claim these messages for its own server.
-for (const backend of backends().filter((b) => b.name === 'pglite')) {
+// Email sends over a real SMTP server, on each back-end. Only one harness of this file runs at a time on
+// its database (test/helpers/pg-file.ts), so no other dispatcher can claim these messages.
+for (const backend of backends()) {
   describe(`email sends over a real SMTP server [${backend.name}]`, () => {
     const received: Array<{ rcpt: string[]; raw: string }> = [];
     let server: SMTPServer | undefined;
@@ -220,9 +220,9 @@ for (const backend of backends().filter((b) => b.name === 'pglite')) {
   });
 }
 
-// The webhook channel, on the embedded database only: on the shared PostgreSQL database every suite's
-// process may claim a due webhook-channel message, and theirs refuse a receiver on 127.0.0.1.
-for (const backend of backends().filter((b) => b.name === 'pglite')) {
+// The webhook channel, on each back-end: no other process works on this file's database, so none can
+// claim a due webhook-channel message (and refuse this receiver on 127.0.0.1).
+for (const backend of backends()) {
   describe(`webhook-channel messages [${backend.name}]`, () => {
     let receiver: Receiver | undefined;
     let harness: Harness | undefined;

@@ -99,8 +99,9 @@ describe('idv serve that cannot start', () => {
     expect(result.stderr + result.stdout).not.toContain('secret-password');
   }, 60_000);
 
-  it.skipIf(!inject('pgUrl'))('DATABASE_URL naming a database that does not exist', async () => {
-    const url = new URL(inject('pgUrl')!);
+  const pgTemplate = inject('pgTemplate');
+  it.skipIf(!pgTemplate)('DATABASE_URL naming a database that does not exist', async () => {
+    const url = new URL(pgTemplate!.adminUrl);
     url.pathname = `/idv_missing_${randomBytes(4).toString('hex')}`;
     expectOneLine(await serve({ DATABASE_URL: url.toString() }), /^idv: the database of DATABASE_URL does not exist at .*: create it \(createdb\), or correct DATABASE_URL$/);
   }, 60_000);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { inject } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { filePgUrl } from './pg-file.js';
 
 /** Secrets shared by the CLI runs of a file and the app that reads what they wrote. */
 export const CLI_KEY = randomBytes(32);
@@ -42,7 +43,7 @@ export function seededDataDir(label: string): string {
 export function cliTargets(label: string): Array<{ name: string; env: (options?: { fresh?: boolean }) => Record<string, string> }> {
   const empty = () => mkdtempSync(join(tmpdir(), `idv-${label}-`));
   const targets = [{ name: 'pglite', env: (options?: { fresh?: boolean }) => ({ ...CLI_ENV, DATA_DIR: options?.fresh ? empty() : seededDataDir(label) }) }];
-  const pgUrl = inject('pgUrl');
+  const pgUrl = filePgUrl();
   if (pgUrl) targets.push({ name: 'postgres', env: () => ({ ...CLI_ENV, DATABASE_URL: pgUrl, DATA_DIR: empty() }) });
   return targets;
 }

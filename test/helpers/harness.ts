@@ -19,6 +19,7 @@ import type { JobRunner } from '../../src/jobs/runner.js';
 import { wire } from '../../src/runtime.js';
 import type { PaymentGateway } from '../../src/providers/ports.js';
 import type { AccessLevel } from '../../src/platform/schema.js';
+import { filePgUrl } from './pg-file.js';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -38,9 +39,9 @@ function migratedImage(): Blob | undefined {
   return pgliteImage;
 }
 
-/** The back-ends a suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/** The back-ends a suite runs on: PGlite always, PostgreSQL (the file's own database) when TEST_DATABASE_URL is set. */
 export function backends(): Backend[] {
-  const pgUrl = inject('pgUrl');
+  const pgUrl = filePgUrl();
   const list: Backend[] = [
     {
       name: 'pglite',

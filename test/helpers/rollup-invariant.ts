@@ -5,8 +5,9 @@ import type { Harness } from '../helpers/harness.js';
 /**
  * The invariant of migrations/0013_analytics_rollup.sql: an organisation's rows of verification_rollups
  * are exactly its records below the watermark, counted per (environment, UTC hour, type, key). Compacts
- * first (unless told not to), asserts it, and returns the rows (as plain values). On a shared database
- * another suite's open transaction can hold the watermark back: assert totals through the API, not here.
+ * first (unless told not to), asserts it, and returns the rows (as plain values). Another open
+ * transaction on the file's database (a concurrent test of the same file, the app's own jobs) can hold
+ * the watermark back: assert totals through the API, not here.
  */
 export async function expectRollupsMatchRecords(h: Harness, organisationId: string, options: { compact?: boolean; all?: boolean } = { compact: true }) {
   const db = h.database.db;
@@ -59,8 +60,8 @@ function normalise(rows: Array<Record<string, unknown>>) {
 }
 
 /**
- * Compacts until every committed record of the organisation is below the watermark: another suite's
- * transaction open on the shared PostgreSQL holds the watermark back until it ends (a few seconds at most).
+ * Compacts until every committed record of the organisation is below the watermark: another transaction
+ * open on the same database holds the watermark back until it ends (a few seconds at most).
  */
 export async function rollUpAllOf(h: Harness, organisationId: string): Promise<void> {
   const deadline = Date.now() + 30_000;
