@@ -209,7 +209,8 @@ const scenarios = [
     async start(ctx) {
       const idv = await useLatencyIdv(ctx);
       const rate = offeredRate(ctx.results);
-      return { ...liveNinLookup(idv, 'rate'), overallRate: rate, connections: openConnections(rate) };
+      // Its rows and commits per request: how many requests a batch carries when they come spread out.
+      return { ...liveNinLookup(idv, 'rate'), overallRate: rate, connections: openConnections(rate), writesOf: idv.databaseUrl };
     },
   },
   {
@@ -232,7 +233,7 @@ const scenarios = [
     label: `live NIN lookup (registry ${UPSTREAM_LATENCY_MS} ms), 1 connection`,
     async start(ctx) {
       const idv = await useLatencyIdv(ctx);
-      return { ...liveNinLookup(idv, '1conn'), connections: 1 };
+      return { ...liveNinLookup(idv, '1conn'), connections: 1, writesOf: idv.databaseUrl };
     },
   },
 ];
