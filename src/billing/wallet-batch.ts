@@ -78,7 +78,13 @@ export interface LedgerBatchDeps<I> {
    * `ledger_apply` over the moves, or a capability's function that calls it in the same transaction.
    */
   statement(now: Date, items: I[]): CompiledQuery<{ outcomes: string[] }>;
-  /** Batches in flight at once: a second one waits on the wallet row lock inside the database while the first commits. */
+  /**
+   * Batches in flight at once (1 by default). A second one would mostly wait on the wallet row lock inside
+   * the database while the first commits; measured on two cores (issue 15), one at a time let requests
+   * gather into bigger batches: PostgreSQL spent about 15 % less CPU a live lookup, saturated and at a
+   * fixed rate, and saturated throughput rose about 9 %, with no change in latency at a fixed rate.
+   * Idle, a lone request still goes at once: nothing waits for company (group-commit.ts).
+   */
   concurrency?: number;
 }
 
@@ -110,7 +116,7 @@ export function createLedgerBatcher<I extends { move: LedgerMove | null }>(deps:
       return { value: o };
     });
   }
-  const committer = createGroupCommitter<I, LedgerOutcome>({ flush, concurrency: deps.concurrency ?? 2 });
+  const committer = createGroupCommitter<I, LedgerOutcome>({ flush, concurrency: deps.concurrency ?? 1 });
   return {
     /** Resolves with the item's outcome once its batch committed; 402 when the money was not there. */
     submit: (item: I) => committer.submit(item),

@@ -104,7 +104,7 @@ export function createSettlement(deps: {
     clock,
     processAlerts: deps.processAlerts,
     logger: deps.logger,
-    concurrency: deps.concurrency ?? 2,
+    concurrency: deps.concurrency ?? 1,
     statement: (now: Date, items: Item[]) =>
       CompiledQuery.raw(SETTLE_SQL, [now, JSON.stringify(items)]) as CompiledQuery<{ outcomes: string[] }>,
   };
