@@ -441,6 +441,39 @@ function machineTicks() {
  * saturated run made, servers' jobs catching up) would otherwise land in the latency a quiet scenario
  * reports. Returns the seconds waited and the last second's busy share.
  */
+/**
+ * A lone PostgreSQL round trip (`SELECT 1` on one connection), timed back to back and after the
+ * connection sat idle for `idleMs` each time: what one database call of a request costs when the
+ * processes on both sides, and their CPUs, were asleep (the one-connection scenario's requests wait
+ * for a registry between their two calls). Milliseconds, p50 and p99 of `rounds` calls each.
+ */
+export async function measureWake(databaseUrl, { idleMs, rounds = 100 }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const pct = (xs, p) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))], 3);
+  };
+  const time = async () => {
+    const t0 = performance.now();
+    await client.query('SELECT 1');
+    return performance.now() - t0;
+  };
+  try {
+    for (let i = 0; i < 20; i++) await time();
+    const hot = [];
+    for (let i = 0; i < rounds * 2; i++) hot.push(await time());
+    const cold = [];
+    for (let i = 0; i < rounds; i++) {
+      await sleep(idleMs);
+      cold.push(await time());
+    }
+    return { idleMs, rounds, backToBack: { p50: pct(hot, 0.5), p99: pct(hot, 0.99) }, afterIdle: { p50: pct(cold, 0.5), p99: pct(cold, 0.99) } };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function waitForQuietMachine({ maxSec = 30, busyBelow = 0.15 } = {}) {
   const started = performance.now();
   let busy = null;

@@ -24,6 +24,7 @@ import {
   machineInfo,
   measureIdle,
   measureLoad,
+  measureWake,
   ms,
   round,
   runCleanups,
@@ -229,6 +230,17 @@ const scenarios = [
     },
   },
   {
+    id: 'postgres-wake',
+    label: `a lone PostgreSQL round trip, back to back and after ${UPSTREAM_LATENCY_MS} ms idle`,
+    // What bounds the one-connection scenario: each of a live request's two database calls, and its HTTP
+    // hops, wake a process (and maybe a CPU) that sat idle for the registry's wait.
+    describe: describeWake,
+    async measure(ctx, settings) {
+      if (!settings.databaseUrl) return { skipped: 'needs PostgreSQL (BENCH_DATABASE_URL)' };
+      return measureWake(settings.databaseUrl, { idleMs: UPSTREAM_LATENCY_MS });
+    },
+  },
+  {
     id: 'idv-nin-live-1conn',
     label: `live NIN lookup (registry ${UPSTREAM_LATENCY_MS} ms), 1 connection`,
     async start(ctx) {
@@ -312,6 +324,14 @@ function describeIdle(r) {
   );
 }
 
+function describeWake(r) {
+  if (r.skipped) return `  skipped: ${r.skipped}`;
+  return (
+    `  SELECT 1, ${r.rounds * 2} back to back: p50 ${r.backToBack.p50} ms, p99 ${r.backToBack.p99} ms; ` +
+    `${r.rounds} each after ${r.idleMs} ms idle: p50 ${r.afterIdle.p50} ms, p99 ${r.afterIdle.p99} ms`
+  );
+}
+
 function loud(lines) {
   const bar = '!'.repeat(78);
   return `\n${bar}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${bar}\n`;
@@ -355,7 +375,7 @@ async function main() {
     if (scenario.measure) {
       const r = await scenario.measure(ctx, settings);
       results[scenario.id] = { label: scenario.label, ...r };
-      console.log(describeIdle(r));
+      console.log((scenario.describe ?? describeIdle)(r));
       continue;
     }
     const run = await scenario.start(ctx);
@@ -515,6 +535,8 @@ async function main() {
   }
   const idle = results['idv-idle'];
   if (idle) cpuLines.push(`idle server, nothing sent: ${describeIdle(idle).trim()}`);
+  const wake = results['postgres-wake'];
+  if (wake && !wake.skipped) cpuLines.push(`${wake.label}: ${describeWake(wake).trim()}`);
   const live = results['idv-nin-live']?.probed;
   if (live) cpuLines.push(`rows written per request, live NIN lookup: ${live.rowWrites} (commits per request ${live.commitsPerRequest}); pgbench -N writes 2 per transaction`);
 
