@@ -304,7 +304,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
     async purgeExpired(only?: { organisationId: string }): Promise<number> {
       const now = clock.now();
       let q = db.deleteFrom('idempotency_requests');
-      // One organisation's only: tests that move their own clock must not purge other suites' answers.
+      // One organisation's only: tests that move their own clock must not purge other tests' answers.
       if (only) q = q.where('organisation_id', '=', only.organisationId);
       const res = await q
         .where((eb) =>

@@ -457,7 +457,7 @@ describeEachBackend(
 
     it('counts nothing of a transaction that rolls back, and concurrent batches on the same hours add up exactly', async () => {
       const fx = await newFixture(SPECS);
-      // Every record of the fixture rolled up first: otherwise a watermark held back by another suite's
+      // Every record of the fixture rolled up first: otherwise a watermark held back by another open
       // transaction moves on during the test, and the rows differ for that reason alone.
       const before = await expectRollupsMatchRecords(h(), fx.org.organisationId, { all: true });
       const day = '/v1/analytics/summary?from=2026-11-20T21:30:00Z&to=2026-11-21T23:30:00Z';

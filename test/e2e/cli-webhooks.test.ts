@@ -42,7 +42,7 @@ for (const target of targets) {
       const org: string = created.json().organisationId;
 
       // Everything here is dated an hour ahead, one second apart: distinct times, and nothing due for a
-      // delivery worker of another suite on the shared PostgreSQL database.
+      // delivery worker of another harness on this file's database.
       const clock = new ManualClock(new Date(Date.now() + 3_600_000));
       const tick = () => clock.advance(1_000);
       const setup = await withRuntime(

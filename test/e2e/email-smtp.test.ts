@@ -18,7 +18,7 @@ import {
  * (DESIGN.md §11.1): what the server receives, and what the `notifications` row says afterwards.
  *
  * One SMTP server and one harness per back-end: a dispatcher claims every due SMTP message of its
- * database, so a second SMTP harness on the shared PostgreSQL database would take the other's mail.
+ * database, so a second SMTP harness on the same database would take the other's mail.
  * The server decides by recipient: `reject-perm-…` is refused 550 at RCPT, `reject-temp-…` 451.
  */
 

@@ -12,8 +12,8 @@ import { addMember, createHarness, createOrg, describeEachBackend, lookup, ninBo
 
 /**
  * Exports over HTTP (DESIGN.md §10.2). The clock of this file runs a year ahead of real time: its jobs
- * are never due, nor their leases expired, for the job runners other suites start on the shared
- * PostgreSQL, so the workers here are the only ones that touch them. Each test drains what it starts.
+ * are never due, nor their leases expired, for the job runners its other harnesses start on the same
+ * database, so the workers here are the only ones that touch them. Each test drains what it starts.
  */
 class AheadClock implements Clock {
   offsetMs = 365 * 24 * 3600 * 1000;

@@ -66,8 +66,8 @@ for (const backend of backends()) {
     it('answers a cached live key in two database calls: the start and the settlement', async () => {
       const org = await warm(5_000);
       for (const keyed of [true, false]) {
-        // The fewest of five: on the shared PostgreSQL other suites move the counter at any time, and
-        // a request that meets such a move starts again (more calls, by design).
+        // The fewest of five: another harness on this file's database may move the counter at any time,
+        // and a request that meets such a move starts again (more calls, by design).
         const counts: number[] = [];
         for (let i = 0; i < 5; i++) {
           const before = counter.count;

@@ -4,8 +4,8 @@ import { ManualClock, OWNER_PASSWORD, createOrg, describeEachBackend, ownerEmail
 /**
  * Refresh-token rows of ended sessions are purged a day after the session ended (a periodic job of
  * accounts); a live session keeps its whole chain, so a replaced token replayed later is still reuse.
- * The clock is years before every other suite's, so the purge here never reaches their sessions on
- * the shared PostgreSQL database.
+ * The clock is years before every other test's, so the purge here never reaches the sessions of the
+ * file's other tests.
  */
 const clock = new ManualClock('2020-01-01T00:00:00.000Z');
 const DAY = 86_400_000;

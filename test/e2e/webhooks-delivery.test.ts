@@ -19,7 +19,7 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 /**
  * Delivery of events to webhook endpoints (DESIGN.md §11.4) against a real HTTP receiver on
  * 127.0.0.1. The clock runs a few minutes ahead of real time, so the deliveries of this file are not
- * yet due for the job runners other suites start on the shared PostgreSQL (and signatures still
+ * yet due for the job runners its other harnesses start on the same database (and signatures still
  * verify within Standard Webhooks' 5-minute tolerance); the tests drive fan-out and the worker
  * themselves and move the clock past each retry wait.
  */
@@ -664,7 +664,7 @@ describeEachBackend(
     });
 
     it('fans out and delivers a new event with no help from the test: the periodic jobs do it', async () => {
-      // Only the webhook jobs (the others must not run on this clock against the shared PostgreSQL).
+      // Only the webhook jobs (the others must not run on this clock against the file's database).
       const runner = createJobRunner({ logger: createLogger('silent'), queue: h().services.jobQueue, periodic: webhookJobs(h().services.webhooks), queued: [] });
       const { org, who } = await setup();
       const p = path();

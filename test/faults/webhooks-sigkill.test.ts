@@ -101,7 +101,7 @@ describe.runIf(postgres)('faults: a server killed while webhook deliveries are i
 
   /**
    * Only for a failure's message: what the delivery workers' tables and PostgreSQL's locks say about
-   * the deliveries still PENDING (their leases, the other deliveries due across the shared database,
+   * the deliveries still PENDING (their leases, the other deliveries due in the database,
    * sessions left idle in a transaction), so a stall names its cause.
    */
   const workerState = async (endpointIds: string[]): Promise<string> => {
