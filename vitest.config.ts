@@ -17,6 +17,7 @@ const PROCESS_SUITES = [
   'test/e2e/revocation-epoch.test.ts',
   'test/e2e/startup-failures.test.ts',
   'test/e2e/cli-control.test.ts',
+  // The README's curl commands, each run by bash against a listening server.
   'test/e2e/readme.test.ts',
   // Real receivers, delivery workers and their schedules: polled conditions that four suites in
   // parallel on two cores can starve past the test timeout.

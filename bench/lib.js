@@ -436,12 +436,6 @@ function machineTicks() {
 }
 
 /**
- * Waits (at most `maxSec`) until the machine has been less than `busyBelow` busy over a whole second:
- * what an earlier scenario left running (PostgreSQL writing out the pages and vacuuming the rows a
- * saturated run made, servers' jobs catching up) would otherwise land in the latency a quiet scenario
- * reports. Returns the seconds waited and the last second's busy share.
- */
-/**
  * A lone PostgreSQL round trip (`SELECT 1` on one connection), timed back to back and after the
  * connection sat idle for `idleMs` each time: what one database call of a request costs when the
  * processes on both sides, and their CPUs, were asleep (the one-connection scenario's requests wait
@@ -474,6 +468,12 @@ export async function measureWake(databaseUrl, { idleMs, rounds = 100 }) {
   }
 }
 
+/**
+ * Waits (at most `maxSec`) until the machine has been less than `busyBelow` busy over a whole second:
+ * what an earlier scenario left running (PostgreSQL writing out the pages and vacuuming the rows a
+ * saturated run made, servers' jobs catching up) would otherwise land in the latency a quiet scenario
+ * reports. Returns the seconds waited and the last second's busy share.
+ */
 export async function waitForQuietMachine({ maxSec = 30, busyBelow = 0.15 } = {}) {
   const started = performance.now();
   let busy = null;
