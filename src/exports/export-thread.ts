@@ -28,10 +28,12 @@ interface ThreadData {
  * Niceness yields the thread's own CPU, but not the database's: the PostgreSQL backend that reads the
  * rows runs at normal priority. So while the server's thread is busy (its event-loop utilisation over
  * the last 100 ms at least BUSY_LOAD), the writer also rests BUSY_REST_FACTOR times as long as each
- * batch took: about a quarter of its idle pace, and a quarter of the database work it asks for.
+ * batch took: about a sixth of its idle pace, and a sixth of the database work it asks for. (3, a
+ * quarter, kept 0.84–0.87 of the sandbox's throughput during an export once the sandbox got faster;
+ * 5 kept 0.94–0.97: bench/records.js, interleaved runs.)
  */
 const BUSY_LOAD = 500;
-const BUSY_REST_FACTOR = 3;
+const BUSY_REST_FACTOR = 5;
 type ThreadResult = { kind: 'done'; processed: number; size: number } | { kind: 'stopped'; reason: string } | { kind: 'error'; message: string };
 
 /**
