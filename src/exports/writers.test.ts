@@ -71,6 +71,61 @@ describe('the chunk sink', () => {
     expect(end).toEqual({ size: 26, chunks: 3 });
     expect(Buffer.concat(stored.map(([, b]) => b)).toString()).toBe('abcdefghijklmnopqrstuvwxyz');
   });
+
+  it('stores while the next chunk fills: one store at a time, in order; a chunk filled meanwhile waits for it', async () => {
+    const started: number[] = [];
+    const finish: Array<() => void> = [];
+    const sink = createChunkSink(
+      (seq) => {
+        started.push(seq);
+        return new Promise<void>((resolve) => finish.push(resolve));
+      },
+      4,
+    );
+    // The first chunk's store starts and is not waited for: the write resolves at once.
+    await sink.write('abcd');
+    expect(started).toEqual([0]);
+    await sink.write('ef');
+    // The second chunk fills while the first is still being stored: its write waits.
+    let second = false;
+    const writing = sink.write('gh').then(() => (second = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(second).toBe(false);
+    expect(started).toEqual([0]);
+    finish[0]!();
+    await writing;
+    expect(started).toEqual([0, 1]);
+    // end() stores the rest only after the chunk before it, and resolves once every store has.
+    await sink.write('i');
+    let ended = false;
+    const ending = sink.end().then((r) => ((ended = true), r));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual([0, 1]);
+    finish[1]!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual([0, 1, 2]);
+    expect(ended).toBe(false);
+    finish[2]!();
+    expect(await ending).toEqual({ size: 9, chunks: 3 });
+  });
+
+  it('a store that fails fails the next write or end, and nothing is stored after it', async () => {
+    const stored: number[] = [];
+    const sink = createChunkSink(async (seq) => {
+      await new Promise((r) => setTimeout(r, 5));
+      if (seq === 1) throw new Error('taken over');
+      stored.push(seq);
+    }, 2);
+    await sink.write('ab');
+    await sink.write('cd');
+    await expect(sink.write('ef')).rejects.toThrow('taken over');
+    expect(stored).toEqual([0]);
+    const other = createChunkSink(async () => {
+      throw new Error('taken over');
+    }, 2);
+    await other.write('ab');
+    await expect(other.end()).rejects.toThrow('taken over');
+  });
 });
 
 const CREATED = new Date('2026-11-22T09:00:00.000Z');
