@@ -101,26 +101,44 @@ export interface RecordEvent {
  * both are written or neither). One text for every batch, so it is prepared once per connection
  * (preparedSql): a multi-row VALUES list was parsed and planned anew for each batch, 40 % of
  * PostgreSQL's time for a batch of eight. An event's organisation, environment and instant are its record's.
+ *
+ * The events' bodies go as one text, joined by EVENT_BODY_SEPARATOR and split by string_to_array, not as
+ * a text[]: pg escapes each element of an array (every quote of a ~650-byte JSON body), 3 µs a body and
+ * the largest part of the statement's parameters; a join costs nothing. The instants go as ISO text for
+ * the same reason (pg formats a Date in an array in local time, 0.8 µs each).
  */
 const INSERT_RECORDS_SQL = preparedSql(
   `WITH input AS (SELECT * FROM unnest(${[
     ...RECORD_COLUMNS.map((c, i) => `$${i + 1}::${RECORD_COLUMN_TYPES[c]}[]`),
-    ...['event_id', 'event_type', 'event_body'].map((_, i) => `$${RECORD_COLUMNS.length + i + 1}::text[]`),
+    ...['event_id', 'event_type'].map((_, i) => `$${RECORD_COLUMNS.length + i + 1}::text[]`),
+    `string_to_array($${RECORD_COLUMNS.length + 3}::text, E'\\x1e', '')`,
   ].join(', ')}) AS t(${RECORD_COLUMNS.join(', ')}, event_id, event_type, event_body)), ` +
     `recorded AS (INSERT INTO verification_records (${RECORD_COLUMNS.join(', ')}) SELECT ${RECORD_COLUMNS.join(', ')} FROM input) ` +
     `INSERT INTO events (id, organisation_id, type, environment, body, created_at) ` +
     `SELECT event_id, organisation_id, event_type, environment, event_body, created_at FROM input WHERE event_id IS NOT NULL`,
 );
 
+/**
+ * Between two event bodies in the statement's one text of bodies. A body is JSON.stringify's output, in
+ * which a control character is always escaped: it never holds this one. An empty field is a record
+ * without an event (NULL).
+ */
+const EVENT_BODY_SEPARATOR = '\x1e';
+
 export function insertRecordsWithEventsQuery(items: ReadonlyArray<{ row: Insertable<VerificationRecordsTable>; event: RecordEvent | null }>): CompiledQuery {
-  const columns: unknown[][] = Array.from({ length: RECORD_COLUMNS.length + 3 }, () => new Array<unknown>(items.length));
+  const columns: unknown[][] = Array.from({ length: RECORD_COLUMNS.length + 2 }, () => new Array<unknown>(items.length));
+  const bodies = new Array<string>(items.length);
   items.forEach(({ row, event }, r) => {
-    RECORD_COLUMNS.forEach((c, i) => (columns[i]![r] = row[c] ?? null));
+    RECORD_COLUMNS.forEach((c, i) => {
+      const value = row[c];
+      columns[i]![r] = value instanceof Date ? value.toISOString() : (value ?? null);
+    });
     columns[RECORD_COLUMNS.length]![r] = event?.id ?? null;
     columns[RECORD_COLUMNS.length + 1]![r] = event?.type ?? null;
-    columns[RECORD_COLUMNS.length + 2]![r] = event?.body ?? null;
+    if (event && (event.body.length === 0 || event.body.includes(EVENT_BODY_SEPARATOR))) throw new Error(`event ${event.id}: a body must be non-empty JSON text`);
+    bodies[r] = event?.body ?? '';
   });
-  return CompiledQuery.raw(INSERT_RECORDS_SQL, columns);
+  return CompiledQuery.raw(INSERT_RECORDS_SQL, [...columns, bodies.join(EVENT_BODY_SEPARATOR)]);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { insertRecordsWithEventsQuery, type RecordEvent } from '../../src/records/records.repository.js';
 import { FAULT_NINS } from '../../src/simulator/simulator.js';
 import {
   OWNER_PASSWORD,
@@ -221,4 +223,29 @@ describeEachBackend('verification records over HTTP (DESIGN.md §10.1)', (h) => 
     const withKey = await h().app.inject({ method: 'GET', url: '/v1/verifications', headers: { authorization: `Bearer ${org.liveKey}` } });
     expect([withKey.statusCode, withKey.json().code]).toEqual([401, 'UNAUTHENTICATED']);
   });
+
+  it('one statement writes a batch of records and the events of those that have one, each body byte for byte, at its record instant', async () => {
+    const org = await createOrg(h().services);
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 2, 3, 4, 5, 6 + i));
+    const body = (i: number) => JSON.stringify({ n: i, quote: 'say "hi"', slash: 'a\\b', unicode: 'Ọ̀rẹ́ 🇳🇬', ctl: '\u0001\n\t', empty: '' });
+    const rows = Array.from({ length: 5 }, (_, i) => {
+      const id = h().services.ids.next('ver');
+      const record = { id, organisationId: org.organisationId, type: 'NIN_LOOKUP', endpoint: '/v1/nin/raw/lookup', environment: 'live' as const, verificationStatus: 'VERIFIED' as const, errorCode: null, httpStatus: 200, charged: false, chargeAmountKobo: 0, referenceId: null, identifierType: 'NIN' as const, identifier: '11111111111', purpose: null, requestReason: 'ACCOUNT_OPENING', apiKeyId: org.liveKeyId, requestId: `req_${id}`, durationMs: 3, replayOf: null, createdAt: at(i) };
+      // Records 1 and 3 have no event; the last has one: empty fields are first, between and last.
+      const event: RecordEvent | null = i === 1 || i === 3 ? null : { id: h().services.ids.next('evt'), type: 'verification.completed', body: body(i) };
+      return { row: h().services.records.toRow(record), event };
+    });
+    for (const batch of [rows.slice(0, 1), rows.slice(1, 2), rows.slice(2)]) await h().database.db.executeQuery(insertRecordsWithEventsQuery(batch));
+    const stored = await h().database.db.selectFrom('verification_records').select(['id', 'created_at']).where('organisation_id', '=', org.organisationId).orderBy('created_at').execute();
+    expect(stored.map((r) => [r.id, new Date(r.created_at).toISOString()])).toEqual(rows.map((r, i) => [r.row.id, at(i).toISOString()]));
+    const events = await sql<{ id: string; body: string; created_at: Date; environment: string }>`
+      SELECT id, body, created_at, environment FROM events WHERE organisation_id = ${org.organisationId} AND type = 'verification.completed' ORDER BY created_at`.execute(h().database.db);
+    expect(events.rows.map((e) => [e.id, e.body, new Date(e.created_at).toISOString(), e.environment])).toEqual(
+      rows.flatMap((r, i) => (r.event ? [[r.event.id, r.event.body, at(i).toISOString(), 'live']] : [])),
+    );
+    // A body is JSON text: one holding the separator (impossible for JSON.stringify) is refused before any write.
+    const bad = { ...rows[0]!, row: { ...rows[0]!.row, id: h().services.ids.next('ver') }, event: { id: h().services.ids.next('evt'), type: 'verification.completed', body: 'a\x1eb' } };
+    expect(() => insertRecordsWithEventsQuery([bad])).toThrow(/non-empty JSON text/);
+  });
 });
+
