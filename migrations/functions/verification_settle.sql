@@ -9,7 +9,7 @@
 -- A live request's start rides in the same batches: the claim of its new Idempotency-Key and the hold
 -- of its price, decided together in one call (src/verifications/verify.ts begin()).
 --
--- p_items: a JSON array, one item per request, in submission order:
+-- p_items: a JSON array, one item per request, in submission order (what is bulky goes beside it, below):
 --   {"move": <a ledger move, see ledger_apply>, "settlement": null}                 a hold or a release
 -- A hold, with or without a claim, may carry "epoch": the revocation counter (cache_epoch) its request
 -- trusted without reading it (src/verifications/pipeline.ts). If the counter is not that value now, the
@@ -21,10 +21,15 @@
 --        the hold is 'insufficient', the claim is taken back in the same transaction (a 402 keeps no key)
 --   {"move": null (a test key) | <a capture (billable) or a release (not billable)>,
 --    "settlement": {"record": {verification_records row, by column name},
---                   "payload": null | {"auditHex", "redactedHex"},
---                   "event": null | {"id", "body"} (its verification.completed event, written with the record),
+--                   "payload": null | {"audit": <bytes>, "redacted": <bytes>},
+--                   "event": null | {"id"} (its verification.completed event, written with the record),
 --                   "answer": null | {"organisationId", "environment", "keyHashHex", "token", "status",
---                                     "bodyHex", "facts", "expiresAt"}}}
+--                                     "body": <bytes>, "facts", "expiresAt"}}}
+-- p_bodies: the events' bodies, one field per item in order, joined by U+001E (a body is JSON text, in
+-- which a control character is always escaped); an empty field is an item without an event.
+-- p_bytes: the sealed bytes of the batch end to end; <bytes> is {"at": offset from 0, "length"}.
+-- Inside the JSON, a body was escaped a second time and the bytes went as hex: parsing p_items was
+-- the largest single cost of a call (perf, live lookups at load).
 -- A settlement whose claim was taken over ("answer" whose token is no longer current) keeps nothing:
 -- no answer, no record, its hold released ('fenced'). A capture the balance cannot cover keeps nothing
 -- either, and its stored answer is taken back ('insufficient'). Otherwise the record is written ('ok',
@@ -35,13 +40,13 @@
 -- work done under that lock is what bounds one organisation's live throughput and the latency a batch adds
 -- at load: the claims, records, payloads and events (new rows nobody waits for) are written first, and
 -- only the stored answers and the money run under the lock.
-CREATE OR REPLACE FUNCTION verification_settle(p_now timestamptz, p_items jsonb) RETURNS text[]
+CREATE OR REPLACE FUNCTION verification_settle(p_now timestamptz, p_items jsonb, p_bodies text, p_bytes bytea) RETURNS text[]
 LANGUAGE plpgsql AS $$
 DECLARE
   n         int := jsonb_array_length(p_items);
   kept      int[] := '{}';
   a         jsonb;
-  moves     jsonb := '[]';
+  moves     jsonb[] := '{}';
   at        int[] := '{}';
   moved     text[];
   outcomes  text[] := array_fill('ok'::text, ARRAY[n]);
@@ -49,6 +54,8 @@ DECLARE
   unstore   int[] := '{}';
   dropped   int[] := '{}';
   item      jsonb;
+  st        jsonb;
+  bodies    text[] := string_to_array(p_bodies, E'\x1e', '');
   mv        jsonb;
   answering boolean;
   claimed   int[] := '{}';
@@ -69,11 +76,12 @@ BEGIN
   -- statement with nothing to do is not run.
   FOR i IN 0 .. n - 1 LOOP
     item := p_items->i;
-    IF jsonb_typeof(item->'settlement') = 'object' THEN
+    st := item->'settlement';
+    IF jsonb_typeof(st) = 'object' THEN
       recs := recs || i;
-      has_payload := has_payload OR jsonb_typeof(item->'settlement'->'payload') = 'object';
-      has_event := has_event OR jsonb_typeof(item->'settlement'->'event') = 'object';
-      has_answer := has_answer OR jsonb_typeof(item->'settlement'->'answer') = 'object';
+      has_payload := has_payload OR jsonb_typeof(st->'payload') = 'object';
+      has_event := has_event OR jsonb_typeof(st->'event') = 'object';
+      has_answer := has_answer OR jsonb_typeof(st->'answer') = 'object';
     END IF;
     has_epoch := has_epoch OR item ? 'epoch';
     has_claim := has_claim OR jsonb_typeof(item->'claim') = 'object';
@@ -144,7 +152,9 @@ BEGIN
     -- What an answer keeps durably beside its record (CAC Advance: the audit payload and the redacted copy).
     IF has_payload THEN
       INSERT INTO verification_payloads (verification_id, audit_ciphertext, redacted_ciphertext, created_at)
-        SELECT s->'record'->>'id', decode(s->'payload'->>'auditHex', 'hex'), decode(s->'payload'->>'redactedHex', 'hex'), p_now
+        SELECT s->'record'->>'id',
+               substring(p_bytes FROM (s->'payload'->'audit'->>'at')::int + 1 FOR (s->'payload'->'audit'->>'length')::int),
+               substring(p_bytes FROM (s->'payload'->'redacted'->>'at')::int + 1 FOR (s->'payload'->'redacted'->>'length')::int), p_now
         FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
         WHERE jsonb_typeof(s->'payload') = 'object';
     END IF;
@@ -154,7 +164,7 @@ BEGIN
     IF has_event THEN
       INSERT INTO events (id, organisation_id, type, environment, body, created_at)
         SELECT s->'event'->>'id', s->'record'->>'organisation_id', 'verification.completed', s->'record'->>'environment',
-               s->'event'->>'body', (s->'record'->>'created_at')::timestamptz
+               bodies[v.i + 1], (s->'record'->>'created_at')::timestamptz
         FROM unnest(recs) AS v(i), LATERAL (SELECT p_items->v.i->'settlement' AS s) x
         WHERE jsonb_typeof(s->'event') = 'object';
     END IF;
@@ -181,7 +191,8 @@ BEGIN
     a := p_items->i->'settlement'->'answer';
     CONTINUE WHEN jsonb_typeof(a) IS DISTINCT FROM 'object';
     UPDATE idempotency_requests
-      SET state = 'STORED', response_status = (a->>'status')::smallint, response_ciphertext = decode(a->>'bodyHex', 'hex'),
+      SET state = 'STORED', response_status = (a->>'status')::smallint,
+          response_ciphertext = substring(p_bytes FROM (a->'body'->>'at')::int + 1 FOR (a->'body'->>'length')::int),
           facts = a->'facts', expires_at = (a->>'expiresAt')::timestamptz
       WHERE organisation_id = a->>'organisationId' AND environment = a->>'environment' AND key_hash = decode(a->>'keyHashHex', 'hex')
         AND fencing_token = (a->>'token')::bigint AND state <> 'STORED';
@@ -198,11 +209,11 @@ BEGIN
     IF answering AND NOT i = ANY(kept) THEN
       mv := jsonb_build_object('kind', 'release', 'organisationId', mv->'organisationId', 'amountKobo', mv->'amountKobo', 'holdId', mv->'holdId');
     END IF;
-    moves := moves || jsonb_build_array(mv);
+    moves := moves || mv;
     at := at || i;
   END LOOP;
   IF cardinality(at) > 0 THEN
-    moved := ledger_apply(p_now, moves);
+    moved := ledger_apply(p_now, to_jsonb(moves));
     FOR j IN 1 .. cardinality(at) LOOP
       outcomes[at[j] + 1] := moved[j];
     END LOOP;

@@ -76,8 +76,10 @@ export interface LedgerBatchDeps<I> {
   /**
    * The one statement that applies a batch, returning one outcome per item in a column `outcomes`:
    * `ledger_apply` over the moves, or a capability's function that calls it in the same transaction.
+   * `now` is the batch's instant as ISO text: node-postgres would print a Date parameter in local time,
+   * field by field, on every batch.
    */
-  statement(now: Date, items: I[]): CompiledQuery<{ outcomes: string[] }>;
+  statement(now: string, items: I[]): CompiledQuery<{ outcomes: string[] }>;
   /**
    * Batches in flight at once (1 by default). A second one would mostly wait on the wallet row lock inside
    * the database while the first commits; measured on two cores (issue 15), one at a time let requests
@@ -91,7 +93,7 @@ export interface LedgerBatchDeps<I> {
 const LEDGER_APPLY_SQL = preparedSql('SELECT ledger_apply($1, $2::jsonb) AS outcomes');
 
 /** The plain statement: the moves alone, through ledger_apply (prepared once per connection). */
-export const ledgerApply = (now: Date, moves: LedgerMove[]) =>
+export const ledgerApply = (now: string, moves: LedgerMove[]) =>
   CompiledQuery.raw(LEDGER_APPLY_SQL, [now, JSON.stringify(moves)]) as CompiledQuery<{ outcomes: string[] }>;
 
 /**
@@ -104,7 +106,7 @@ export const ledgerApply = (now: Date, moves: LedgerMove[]) =>
  */
 export function createLedgerBatcher<I extends { move: LedgerMove | null }>(deps: LedgerBatchDeps<I>) {
   async function flush(items: I[]): Promise<ItemOutcome<LedgerOutcome>[]> {
-    const res = await deps.db.executeQuery(deps.statement(deps.clock.now(), items));
+    const res = await deps.db.executeQuery(deps.statement(deps.clock.now().toISOString(), items));
     const outcomes = res.rows[0]!.outcomes;
     if (outcomes.includes('alert')) {
       // Rare (once per crossing), so the batch's callers wait for it: the email is queued when they hear back.

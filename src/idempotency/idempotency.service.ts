@@ -46,7 +46,8 @@ export interface SealedAnswer {
   keyHashHex: string;
   token: number;
   status: number;
-  bodyHex: string;
+  /** The answer's bytes, encrypted (they travel beside the statement's JSON, not in it). */
+  body: Buffer;
   facts: unknown;
   expiresAt: string;
 }
@@ -284,7 +285,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
         keyHashHex: claim.scope.keyHash.toString('hex'),
         token: claim.token,
         status: answer.status,
-        bodyHex: cipher.encrypt(answer.body).toString('hex'),
+        body: cipher.encrypt(answer.body),
         facts: answer.facts ?? null,
         expiresAt: new Date(clock.now().getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
       };

@@ -119,15 +119,29 @@ const INSERT_RECORDS_SQL = preparedSql(
 );
 
 /**
- * Between two event bodies in the statement's one text of bodies. A body is JSON.stringify's output, in
- * which a control character is always escaped: it never holds this one. An empty field is a record
+ * Between two event bodies in a statement's one text of bodies. A body is JSON.stringify's output, in
+ * which a control character is always escaped: it never holds this one. An empty field is a row
  * without an event (NULL).
  */
 const EVENT_BODY_SEPARATOR = '\x1e';
 
+/**
+ * The event bodies of a batch as one text, one field per row in order (split in SQL by
+ * `string_to_array(text, E'\x1e', '')`): this statement's, and the settlement's
+ * (migrations/functions/verification_settle.sql). A body that is empty or holds the separator is
+ * refused before anything is written.
+ */
+export function joinEventBodies(events: ReadonlyArray<{ id: string; body: string } | null>): string {
+  const bodies = new Array<string>(events.length);
+  events.forEach((event, i) => {
+    if (event && (event.body.length === 0 || event.body.includes(EVENT_BODY_SEPARATOR))) throw new Error(`event ${event.id}: a body must be non-empty JSON text`);
+    bodies[i] = event?.body ?? '';
+  });
+  return bodies.join(EVENT_BODY_SEPARATOR);
+}
+
 export function insertRecordsWithEventsQuery(items: ReadonlyArray<{ row: Insertable<VerificationRecordsTable>; event: RecordEvent | null }>): CompiledQuery {
   const columns: unknown[][] = Array.from({ length: RECORD_COLUMNS.length + 2 }, () => new Array<unknown>(items.length));
-  const bodies = new Array<string>(items.length);
   items.forEach(({ row, event }, r) => {
     RECORD_COLUMNS.forEach((c, i) => {
       const value = row[c];
@@ -135,10 +149,8 @@ export function insertRecordsWithEventsQuery(items: ReadonlyArray<{ row: Inserta
     });
     columns[RECORD_COLUMNS.length]![r] = event?.id ?? null;
     columns[RECORD_COLUMNS.length + 1]![r] = event?.type ?? null;
-    if (event && (event.body.length === 0 || event.body.includes(EVENT_BODY_SEPARATOR))) throw new Error(`event ${event.id}: a body must be non-empty JSON text`);
-    bodies[r] = event?.body ?? '';
   });
-  return CompiledQuery.raw(INSERT_RECORDS_SQL, [...columns, bodies.join(EVENT_BODY_SEPARATOR)]);
+  return CompiledQuery.raw(INSERT_RECORDS_SQL, [...columns, joinEventBodies(items.map((item) => item.event))]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { rowJson, type Hold, type Settlement } from '../../src/verifications/settlement.js';
-import { FencedError } from '../../src/idempotency/idempotency.service.js';
+import { rowJson, settleStatement, type Hold, type Item, type Settlement } from '../../src/verifications/settlement.js';
+import { ledgerMoves } from '../../src/billing/wallet-batch.js';
+import { FencedError, type SealedAnswer } from '../../src/idempotency/idempotency.service.js';
 import { ManualClock, createOrg, describeEachBackend, fund, type TestOrg } from '../helpers/harness.js';
 
 const START = '2026-11-22T09:00:00.000Z';
@@ -250,13 +251,13 @@ describeEachBackend(
       const org = await createOrg(h().services);
       await fund(h().services, org.organisationId, 100);
       // The setting each batch's transaction would commit with, read in that transaction (then rolled back).
-      const commitsWith = async (items: unknown[]) => {
+      const commitsWith = async (items: object[]) => {
         let seen: { outcomes: string[]; synchronousCommit: string } | undefined;
         const rollBack = new Error('roll back');
         const err = await db()
           .transaction()
           .execute(async (trx) => {
-            const { rows } = await sql<{ outcomes: string[] }>`SELECT verification_settle(${clock.now()}, ${JSON.stringify(items)}::jsonb) AS outcomes`.execute(trx);
+            const { rows } = await trx.executeQuery(settleStatement(clock.now().toISOString(), items as Item[]));
             const { rows: setting } = await sql<{ s: string }>`SELECT current_setting('synchronous_commit') AS s`.execute(trx);
             seen = { outcomes: rows[0]!.outcomes, synchronousCommit: setting[0]!.s };
             throw rollBack;
@@ -276,6 +277,59 @@ describeEachBackend(
         outcomes: ['ok', 'ok'],
         synchronousCommit: 'on',
       });
+    });
+
+    it("a batch's answers, payloads and event bodies travel beside its JSON and each lands on its own row", async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 300);
+      const services = h().services;
+      const fingerprint = services.idempotency.fingerprint('POST', '/v1/nin/raw/lookup', { a: 1 });
+      const claimOf = async (name: string) => {
+        const c = await services.idempotency.claim(services.idempotency.scope(org.organisationId, 'live', `${name}-${org.organisationId}`), fingerprint);
+        if (c.kind !== 'claimed') throw new Error('expected a claim');
+        return { scope: c.scope, token: c.token };
+      };
+      const [claimA, claimC] = [await claimOf('beside-a'), await claimOf('beside-c')];
+      const [holdA, holdC] = await Promise.all([1, 2].map(() => money().hold(org.organisationId, 10_000, 60_000)));
+      const bodyA = JSON.stringify({ success: true, data: { name: 'Ọlá "Adé" \\ 🇳🇬', note: 'a\u001eb' } });
+      const bodyC = JSON.stringify({ success: true, data: { n: 3 } });
+      const sA = settlement(org, holdA!, true);
+      const sC = settlement(org, holdC!, true);
+      const sD = settlement(org, holdA!, true); // a test key's record with a payload: no money, no answer
+      const payloadA = services.records.sealPayload({ audit: { who: 'A' }, redacted: { who: 'a' } });
+      const payloadD = services.records.sealPayload({ audit: { who: 'D', long: 'x'.repeat(5_000) }, redacted: { who: 'd' } });
+      const eventOf = (id: string, extra: string) => ({ id: services.ids.next('evt'), body: JSON.stringify({ id, extra }) });
+      const piece = (s: typeof sA, answer: SealedAnswer | null, payload: typeof payloadA | null, extra: string) => ({
+        record: rowJson(s.record),
+        payload,
+        answer,
+        event: eventOf(s.verificationId, extra),
+      });
+      const items: Item[] = [
+        { move: ledgerMoves.captureVerification(services.ids, holdA!, sA.verificationId, 'A'), settlement: piece(sA, services.idempotency.seal(claimA, { status: 200, body: bodyA, facts: { n: 1 } }), payloadA, 'quotes " and \\ and \n') },
+        { move: ledgerMoves.hold(services.ids, org.organisationId, 5_000, new Date(clock.now().getTime() + 60_000)).move, settlement: null },
+        { move: ledgerMoves.captureVerification(services.ids, holdC!, sC.verificationId, 'C'), settlement: piece(sC, services.idempotency.seal(claimC, { status: 404, body: bodyC, facts: { n: 3 } }), null, '🇳🇬') },
+        { move: null, settlement: piece(sD, null, payloadD, '') },
+      ];
+      const { rows } = await db().executeQuery(settleStatement(clock.now().toISOString(), items));
+      expect(rows[0]!.outcomes).toEqual(['ok', 'ok', 'ok', 'ok']);
+      // Each stored answer replays its own bytes; each payload and event body is its own.
+      const replayOf = async (claim: typeof claimA) => services.idempotency.claim(claim.scope, fingerprint);
+      expect(await replayOf(claimA)).toMatchObject({ kind: 'replay', status: 200, body: bodyA, facts: { n: 1 } });
+      expect(await replayOf(claimC)).toMatchObject({ kind: 'replay', status: 404, body: bodyC, facts: { n: 3 } });
+      const payloads = await db().selectFrom('verification_payloads').selectAll().where('verification_id', 'in', [sA.verificationId, sD.verificationId]).execute();
+      const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+      const byId = new Map(payloads.map((p) => [p.verification_id, [hex(p.audit_ciphertext), hex(p.redacted_ciphertext)]]));
+      expect(byId.get(sA.verificationId)).toEqual([hex(payloadA.audit), hex(payloadA.redacted)]);
+      expect(byId.get(sD.verificationId)).toEqual([hex(payloadD.audit), hex(payloadD.redacted)]);
+      const events = await db().selectFrom('events').select(['id', 'body']).where('id', 'in', items.flatMap((i) => (i.settlement ? [i.settlement.event.id] : []))).execute();
+      expect(new Map(events.map((e) => [e.id, e.body]))).toEqual(new Map(items.flatMap((i) => (i.settlement ? [[i.settlement.event.id, i.settlement.event.body] as const] : []))));
+      const s = await state(org.organisationId);
+      expect(s.wallet).toEqual({ balance_kobo: 10_000, held_kobo: 5_000 });
+      expect(s.journalSum).toBe(10_000);
+      // A body that holds the separator is refused before anything is sent.
+      const bad: Item = { move: null, settlement: { ...piece(sD, null, null, 'x'), event: { id: 'evt_bad', body: '{"a":"\u001e"}' } } };
+      expect(() => settleStatement(clock.now().toISOString(), [bad])).toThrow(/non-empty JSON text/);
     });
 
     it('a low-balance crossing left unsent by a crashed process is emailed once by the sweeper', async () => {
