@@ -29,6 +29,18 @@ describe.each(backends())('stored functions re-applied on migrate [$name]', (bac
     }
   });
 
+  it("the ledger's statements keep their generic plans: the function carries plan_cache_mode", async () => {
+    const database = await backend.open();
+    try {
+      await migrate(database);
+      const { rows } = await sql<{ config: string[] | null }>`SELECT proconfig AS config FROM pg_proc WHERE proname = 'ledger_apply'`.execute(database.db);
+      // Without it, the wallets' UPDATE was planned anew on every call (migrations/functions/ledger_apply.sql).
+      expect(rows).toEqual([{ config: ['plan_cache_mode=force_generic_plan'] }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('an edited function file takes effect on the next migrate', async () => {
     const database = await backend.open();
     const dir = mkdtempSync(join(tmpdir(), 'idv-functions-'));
