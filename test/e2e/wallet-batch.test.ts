@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { rowJson, settleStatement, type Hold, type Item, type Settlement } from '../../src/verifications/settlement.js';
-import { ledgerMoves } from '../../src/billing/wallet-batch.js';
+import { ledgerApply, ledgerMoves } from '../../src/billing/wallet-batch.js';
 import { FencedError, type SealedAnswer } from '../../src/idempotency/idempotency.service.js';
 import { ManualClock, createOrg, describeEachBackend, fund, type TestOrg } from '../helpers/harness.js';
 
@@ -330,6 +330,34 @@ describeEachBackend(
       // A body that holds the separator is refused before anything is sent.
       const bad: Item = { move: null, settlement: { ...piece(sD, null, null, 'x'), event: { id: 'evt_bad', body: '{"a":"\u001e"}' } } };
       expect(() => settleStatement(clock.now().toISOString(), [bad])).toThrow(/non-empty JSON text/);
+    });
+
+    it("a batch finds its wallets by their key, not by reading every organisation's wallet", async () => {
+      const org = await createOrg(h().services);
+      await fund(h().services, org.organisationId, 100);
+      // Enough other wallets that reading them all would be the planner's choice if it thought it cheaper.
+      const seed = `seed-${org.organisationId}-`;
+      await sql`INSERT INTO organisations (id, name) SELECT ${seed} || g, 'Seed' FROM generate_series(1, 3000) g`.execute(db());
+      await sql`INSERT INTO wallets (organisation_id) SELECT ${seed} || g FROM generate_series(1, 3000) g`.execute(db());
+      await sql`ANALYZE wallets`.execute(db());
+      const seqScans = async (trx: typeof db extends () => infer D ? D : never) =>
+        Number((await sql<{ n: string }>`SELECT pg_stat_get_xact_numscans('wallets'::regclass) AS n`.execute(trx)).rows[0]!.n);
+      const rollBack = new Error('roll back');
+      let seen: { outcomes: string[]; batch: number; probe: number } | undefined;
+      const err = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const moves = [1, 2].map(() => ledgerMoves.hold(h().services.ids, org.organisationId, 1_000, new Date(clock.now().getTime() + 60_000)).move);
+          const { rows } = await trx.executeQuery(ledgerApply(clock.now().toISOString(), moves));
+          const batch = await seqScans(trx);
+          // The counter counts: a query that must read every wallet moves it.
+          await sql`SELECT count(*) FROM wallets`.execute(trx);
+          seen = { outcomes: rows[0]!.outcomes, batch, probe: (await seqScans(trx)) - batch };
+          throw rollBack;
+        })
+        .catch((e: unknown) => e);
+      expect(err).toBe(rollBack);
+      expect(seen).toEqual({ outcomes: ['ok', 'ok'], batch: 0, probe: 1 });
     });
 
     it('a low-balance crossing left unsent by a crashed process is emailed once by the sweeper', async () => {
