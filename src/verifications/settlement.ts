@@ -96,13 +96,12 @@ export function settleStatement(now: string, items: ReadonlyArray<Item>): Compil
   const json = items.map((item) => {
     const s = item.settlement;
     if (!s) return item;
-    const { body, ...answer } = s.answer ?? { body: null };
     return {
       ...item,
       settlement: {
         record: s.record,
         payload: s.payload && { audit: place(s.payload.audit), redacted: place(s.payload.redacted) },
-        answer: body && { ...answer, body: place(body) },
+        answer: s.answer && { ...s.answer, body: place(s.answer.body) },
         event: { id: s.event.id },
       },
     };

@@ -342,7 +342,7 @@ describeEachBackend(
       await sql`ANALYZE wallets`.execute(db());
       // The backend's count of sequential scans of wallets not yet reported (it may hold earlier transactions'
       // too: only differences within one transaction are read).
-      const seqScans = async (trx: typeof db extends () => infer D ? D : never) =>
+      const seqScans = async (trx: ReturnType<typeof db>) =>
         Number((await sql<{ n: string }>`SELECT pg_stat_get_xact_numscans('wallets'::regclass) AS n`.execute(trx)).rows[0]!.n);
       const rollBack = new Error('roll back');
       let seen: { outcomes: string[]; batch: number; probe: number } | undefined;
