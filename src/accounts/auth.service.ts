@@ -13,6 +13,7 @@ import type { AuthenticatedUser } from '../http/guards.js';
 import { normaliseEmail } from './accounts.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { writeEvent } from '../events/events.service.js';
+import { purgeInBatches, type PurgeOptions } from '../platform/purge.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const OTP_TTL_MS = 10 * 60_000;
@@ -212,20 +213,22 @@ export function createAuthService(deps: {
   return {
     /**
      * Deletes the refresh-token rows of sessions that ended (revoked, or expired) more than a day ago,
-     * at most `batch` sessions' worth per call. A live session keeps its whole chain: an old token
+     * in batches (platform/purge.ts). A live session keeps its whole chain: an old token
      * presented again must still be recognised as reuse. An ended session answers every token 401
      * with or without its rows, so they only cost space. Returns the rows deleted.
      */
-    async purgeEndedRefreshTokens(batch = 1_000): Promise<number> {
+    async purgeEndedRefreshTokens(options?: PurgeOptions): Promise<number> {
       const before = new Date(clock.now().getTime() - DAY_MS);
-      const ended = db
-        .selectFrom('sessions')
-        .select('id')
-        .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before)]))
-        .where((eb) => eb.exists(eb.selectFrom('refresh_tokens').select(sql`1`.as('one')).whereRef('refresh_tokens.session_id', '=', 'sessions.id')))
-        .limit(batch);
-      const result = await db.deleteFrom('refresh_tokens').where('session_id', 'in', ended).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      // A batch: the chains of up to `limit` ended sessions (at least one row each, so a short batch is the last).
+      return purgeInBatches(async (limit) => {
+        const ended = db
+          .selectFrom('sessions')
+          .select('id')
+          .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before)]))
+          .where((eb) => eb.exists(eb.selectFrom('refresh_tokens').select(sql`1`.as('one')).whereRef('refresh_tokens.session_id', '=', 'sessions.id')))
+          .limit(limit);
+        return (await db.deleteFrom('refresh_tokens').where('session_id', 'in', ended).executeTakeFirst()).numDeletedRows;
+      }, options);
     },
 
     /** Checks the password and sends a one-time code; a new login closes any older code. */

@@ -5,6 +5,7 @@ import type { IdGenerator } from '../platform/ids.js';
 import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB, KeyType } from '../platform/schema.js';
 import { parseDateTime } from '../records/filters.js';
+import { purgeInBatches, type PurgeOptions } from '../platform/purge.js';
 
 /** The event types of DESIGN.md §11.2, in the table's order, with what raises each. */
 export const EVENT_TYPES = [
@@ -136,17 +137,13 @@ export function createEventsService(deps: { db: Kysely<DB>; clock: Clock }) {
       return JSON.parse(row.body) as EventView;
     },
 
-    /** Deletes events older than 30 days (their deliveries go with them: ON DELETE CASCADE), in batches. Returns how many. */
-    async purge(now: Date = clock.now()): Promise<number> {
+    /** Deletes events older than 30 days (their deliveries go with them: ON DELETE CASCADE), in batches (platform/purge.ts). Returns how many. */
+    async purge(now: Date = clock.now(), options?: PurgeOptions): Promise<number> {
       const cutoff = new Date(now.getTime() - EVENT_RETENTION_MS);
-      let total = 0;
-      for (;;) {
-        const batch = db.selectFrom('events').select('id').where('created_at', '<', cutoff).limit(1_000);
-        const res = await db.deleteFrom('events').where('id', 'in', batch).executeTakeFirst();
-        const n = Number(res.numDeletedRows);
-        total += n;
-        if (n < 1_000) return total;
-      }
+      return purgeInBatches(async (limit) => {
+        const batch = db.selectFrom('events').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+        return (await db.deleteFrom('events').where('id', 'in', batch).where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows;
+      }, options);
     },
   };
 }

@@ -13,6 +13,7 @@ import { applyRecordFilters, parseRecordFilterQuery, parseRecordFiltersBody, typ
 import { CSV_HEADER } from './csv.js';
 import { writeExportFileInThread, type WriterThread } from './export-thread.js';
 import { RunStopped, toRecordFilters, writeExportFile, type ExportRunSpec } from './export-writer.js';
+import { purgeInBatches, type PurgeOptions } from '../platform/purge.js';
 
 /** The kind of the queued job that writes an export (src/jobs/). */
 export const EXPORT_JOB_KIND = 'export.write';
@@ -367,9 +368,16 @@ export function createExportService(deps: ExportServiceDeps) {
     },
 
     /** Deletes export rows (and any chunks) 90 days after they were requested. */
-    async purge(): Promise<number> {
-      const res = await db.deleteFrom('exports').where('created_at', '<=', new Date(clock.now().getTime() - EXPORT_RETENTION_MS)).executeTakeFirst();
-      return Number(res.numDeletedRows);
+    async purge(options?: PurgeOptions): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - EXPORT_RETENTION_MS);
+      // An export's chunks go with it (ON DELETE CASCADE): up to its whole file, so fewer at a time.
+      return purgeInBatches(
+        async (limit) => {
+          const batch = db.selectFrom('exports').select('id').where('created_at', '<=', cutoff).orderBy('created_at').limit(limit);
+          return (await db.deleteFrom('exports').where('id', 'in', batch).where('created_at', '<=', cutoff).executeTakeFirst()).numDeletedRows;
+        },
+        { batch: 50, ...options },
+      );
     },
   };
 }

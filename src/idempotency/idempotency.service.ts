@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
 import { constantTimeEqual } from '../platform/crypto.js';
 import { AppError, notFound, validationError } from '../platform/errors.js';
 import { createGroupCommitter } from '../platform/group-commit.js';
+import { purgeInBatches, type PurgeOptions } from '../platform/purge.js';
 import type { DB, KeyType } from '../platform/schema.js';
 
 // RFC 8785 JSON canonicalisation (a CommonJS module whose typings declare an ESM default).
@@ -301,21 +302,47 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
         .execute();
     },
 
-    /** Deletes answers past their window and leases abandoned long ago (a sweeper). */
-    async purgeExpired(only?: { organisationId: string }): Promise<number> {
+    /**
+     * Deletes answers past their window and leases abandoned long ago (a sweeper), in batches
+     * (platform/purge.ts): each kind in the order of its own partial index (the states are literals, so
+     * the planner matches the index's predicate in any plan), deleted by primary key with the condition
+     * checked again, so a lease taken over meanwhile is kept.
+     */
+    async purgeExpired(only?: { organisationId: string }, options?: PurgeOptions): Promise<number> {
       const now = clock.now();
-      let q = db.deleteFrom('idempotency_requests');
-      // One organisation's only: tests that move their own clock must not purge other tests' answers.
-      if (only) q = q.where('organisation_id', '=', only.organisationId);
-      const res = await q
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('state', '=', 'STORED'), eb('expires_at', '<', now)]),
-            eb.and([eb('state', '=', 'IN_FLIGHT'), eb('lease_expires_at', '<', new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS))]),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(res.numDeletedRows);
+      const abandonedBefore = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS);
+      type Due = (eb: ExpressionBuilder<DB, 'idempotency_requests'>) => Expression<SqlBool>;
+      const batchOf =
+        (due: Due, order: 'expires_at' | 'lease_expires_at') =>
+        async (limit: number): Promise<bigint> => {
+          // One organisation's only: tests that move their own clock must not purge other tests' answers.
+          const scoped: Due = (eb) => (only ? eb.and([eb('organisation_id', '=', only.organisationId), due(eb)]) : due(eb));
+          const res = await db
+            .deleteFrom('idempotency_requests')
+            .where((eb) =>
+              eb(
+                eb.refTuple('organisation_id', 'environment', 'key_hash'),
+                'in',
+                eb
+                  .selectFrom('idempotency_requests')
+                  .select(['organisation_id', 'environment', 'key_hash'])
+                  .where(scoped)
+                  .orderBy(order)
+                  .limit(limit)
+                  .$asTuple('organisation_id', 'environment', 'key_hash'),
+              ),
+            )
+            .where(scoped)
+            .executeTakeFirst();
+          return res.numDeletedRows;
+        };
+      return purgeInBatches(
+        [
+          batchOf((eb) => eb.and([eb('state', '=', sql.lit('STORED')), eb('expires_at', '<', now)]), 'expires_at'),
+          batchOf((eb) => eb.and([eb('state', '=', sql.lit('IN_FLIGHT')), eb('lease_expires_at', '<', abandonedBefore)]), 'lease_expires_at'),
+        ],
+        options,
+      );
     },
   };
 }

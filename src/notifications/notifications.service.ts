@@ -7,6 +7,7 @@ import type { Logger } from '../platform/logger.js';
 import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
 import { builtInTemplate, render, textToHtml } from './templates.js';
+import { purgeInBatches, type PurgeOptions } from '../platform/purge.js';
 
 export interface EmailSettings {
   /** SMTP server (smtp:// or smtps://); null writes every email to the outbox instead. */
@@ -331,9 +332,12 @@ export function createNotificationService(deps: {
     },
 
     /** Deletes messages older than 30 days (the log and the outbox). Returns how many. */
-    async purgeExpired(): Promise<number> {
-      const res = await db.deleteFrom('notifications').where('created_at', '<', new Date(clock.now().getTime() - MESSAGE_RETENTION_MS)).executeTakeFirst();
-      return Number(res.numDeletedRows);
+    async purgeExpired(options?: PurgeOptions): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - MESSAGE_RETENTION_MS);
+      return purgeInBatches(async (limit) => {
+        const batch = db.selectFrom('notifications').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit);
+        return (await db.deleteFrom('notifications').where('id', 'in', batch).where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows;
+      }, options);
     },
 
     /** Starts delivery of what was just committed, without waiting for the next poll. */

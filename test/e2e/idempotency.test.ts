@@ -169,6 +169,41 @@ describeEachBackend(
       expect(later.json().data.verificationId).not.toBe(first.json().data.verificationId);
     });
 
+    it('the sweeper deletes in batches: every answer past its window and every lease abandoned a day ago, nothing else', async () => {
+      const org = await createOrg(h().services);
+      const idem = h().services.idempotency;
+      const keys = async () =>
+        (await h().database.db.selectFrom('idempotency_requests').select(['state', 'key_hash']).where('organisation_id', '=', org.organisationId).execute())
+          .map((r) => `${r.state}:${Buffer.from(r.key_hash).toString('hex')}`)
+          .sort();
+      const claim = async (key: string) => {
+        const scope = idem.scope(org.organisationId, 'live', key);
+        expect(await idem.claim(scope, idem.fingerprint('POST', '/v1/nin/raw/lookup', ninBody()))).toMatchObject({ kind: 'claimed' });
+        return `IN_FLIGHT:${scope.keyHash.toString('hex')}`;
+      };
+      const abandoned = await claim(newKey());
+      for (let i = 0; i < 5; i++) expect((await call(org.testKey, newKey())).statusCode).toBe(200);
+      clock.advance(12 * 3_600_000);
+      const freshKey = newKey();
+      expect((await call(org.testKey, freshKey)).statusCode).toBe(200);
+      const fresh = `STORED:${idem.scope(org.organisationId, 'test', freshKey).keyHash.toString('hex')}`;
+      const recentLease = await claim(newKey());
+      expect(await keys()).toHaveLength(8);
+      clock.advance(12 * 3_600_000 + 10 * 60_000);
+
+      // Five answers past their 24 hours and one lease that lapsed over a day ago: six rows, in batches of two.
+      // With no time to spare, a run stops after its first batch (the next run goes on).
+      expect(await idem.purgeExpired({ organisationId: org.organisationId }, { batch: 2, budgetMs: 0 })).toBe(2);
+      expect(await keys()).toHaveLength(6);
+      expect(await idem.purgeExpired({ organisationId: org.organisationId }, { batch: 2 })).toBe(4);
+      expect(await keys()).toEqual([fresh, recentLease].sort());
+      expect(await keys()).not.toContain(abandoned);
+      expect(await idem.purgeExpired({ organisationId: org.organisationId }, { batch: 2 })).toBe(0);
+      // The answer kept is still replayed.
+      const replay = await call(org.testKey, freshKey);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    });
+
     it('stores neither the body nor the answer in clear', async () => {
       const org = await createOrg(h().services, { accessLevel: 'STANDARD' });
       const idem = newKey();

@@ -22,6 +22,7 @@ describeEachBackend(
         const org = await createOrg(h().services);
         const email = await ownerEmailOf(h().services, org);
         const ended = await signIn(h().app, email, OWNER_PASSWORD);
+        const endedToo = await signIn(h().app, email, OWNER_PASSWORD);
         const live = await signIn(h().app, email, OWNER_PASSWORD);
         const recent = await signIn(h().app, email, OWNER_PASSWORD);
         const untouched = await signIn(h().app, email, OWNER_PASSWORD);
@@ -32,13 +33,17 @@ describeEachBackend(
 
         const logout = await h().app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${endedNext.accessToken}` } });
         expect(logout.statusCode).toBe(200);
+        const logoutToo = await h().app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${endedToo.accessToken}` } });
+        expect(logoutToo.statusCode).toBe(200);
         clock.advance(DAY + 1_000);
         const recentNext = (await refresh(recent.refreshToken)).json().data;
         const logoutRecent = await h().app.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${recentNext.accessToken}` } });
         expect(logoutRecent.statusCode).toBe(200);
 
-        expect(await h().services.auth.purgeEndedRefreshTokens()).toBeGreaterThanOrEqual(2);
+        // One session's chain a batch: both ended sessions go in one run (3 rows).
+        expect(await h().services.auth.purgeEndedRefreshTokens({ batch: 1 })).toBeGreaterThanOrEqual(3);
         expect(await rows(ended.sessionId)).toBe(0);
+        expect(await rows(endedToo.sessionId)).toBe(0);
         expect(await rows(recent.sessionId)).toBe(2); // ended less than a day ago: kept for now
         expect(await rows(live.sessionId)).toBe(2); // live: the whole chain, for reuse detection
         expect(await rows(untouched.sessionId)).toBe(1);
