@@ -7,6 +7,7 @@
 // send back to back (closed loop) until the quota is spent, then waits for the next second. The rate is
 // right on average, but each second starts with a burst at several times that rate, and what queues
 // behind the burst is the generator's doing, not the server's.
+import { appendFileSync } from 'node:fs';
 import { Pool } from 'undici';
 
 /** The value at quantile q of sorted numbers (nearest rank). */
@@ -59,6 +60,7 @@ export async function openLoopOnce({ target, rate, durationSec, connections, tim
         },
         onComplete() {
           latencies.push(performance.now() - due);
+          if (trace) trace.push([Math.round(due - start), Math.round((performance.now() - due) * 100) / 100]);
           statusCodes.set(status, (statusCodes.get(status) ?? 0) + 1);
           if (status < 200 || status >= 300) non2xx++;
           settle();
@@ -74,6 +76,9 @@ export async function openLoopOnce({ target, rate, durationSec, connections, tim
 
   const interval = 1000 / rate;
   const start = performance.now();
+  // BENCH_TRACE=<file>: each request's [due, latency] in ms, due from the run's start; one JSON line a run
+  // (warm-up, then measured). Tells a queue that stands all run from stalls that come and go.
+  const trace = process.env.BENCH_TRACE ? [] : null;
   const end = start + durationSec * 1000;
   let next = start;
   await new Promise((resolve) => {
@@ -100,6 +105,7 @@ export async function openLoopOnce({ target, rate, durationSec, connections, tim
   // What is still unanswered after the timeout is abandoned (close() would wait for it).
   await pool.destroy().catch(() => undefined);
 
+  if (trace) appendFileSync(process.env.BENCH_TRACE, JSON.stringify(trace) + '\n');
   latencies.sort((a, b) => a - b);
   const total = latencies.length;
   const round2 = (n) => Math.round(n * 100) / 100;
