@@ -36,6 +36,7 @@ import {
   waitForQuietMachine,
 } from './lib.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
+import { describeSeed, seedAtScale } from './seed.js';
 
 const NIN_LOOKUP_BODY = JSON.stringify({ nin: '11111111111', requestReason: 'ACCOUNT_OPENING' });
 const CAC_ADVANCE_BODY = JSON.stringify({ rcNumber: '1234567', purpose: 'KYB_ONBOARDING' });
@@ -54,6 +55,9 @@ const FIXED_RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : nul
 /** The rate the fixed-rate scenarios offer, from what this run measured (or BENCH_RATE, or 200 req/s when the maximum was not measured). */
 const offeredRate = (results) => FIXED_RATE ?? Math.max(10, Math.round((results['idv-nin-live']?.requestsPerSec ?? 400) * RATE_SHARE));
 /** Enough connections that the fixed rate never waits for a free one (open loop): in flight ≈ rate × latency. */
+/** The seeded scenario's database: about this many rows in each table the live path writes, over this many other organisations. */
+const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
+const SEED_ORGS = Number(process.env.BENCH_SEED_ORGS ?? 20_000);
 const openConnections = (rate) => Math.min(1_000, Math.max(16, Math.ceil((rate * (UPSTREAM_LATENCY_MS + 50)) / 1000) * 2));
 
 /** Servers several scenarios load (the idv server): started on first use, stopped at the end. */
@@ -131,6 +135,27 @@ const scenarios = [
         // On PostgreSQL, the rows a live lookup writes, by table (issue 15: every row questioned).
         writesOf: idv.databaseUrl,
         details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' },
+      };
+    },
+  },
+  {
+    id: 'idv-nin-live-seeded',
+    label: 'live NIN lookup, database at scale',
+    // The same lookup on a database that holds what a service in production does (bench/seed.js): a
+    // plan that reads a whole table, or an index that grows costly, shows here and not on a fresh one.
+    async start(ctx) {
+      if (!ctx.settings.databaseUrl) return { skipped: 'PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
+      const idv = await use('idv-seeded', () => ctx.startIdv({ name: 'idv-seeded' }));
+      const run = liveNinLookup(idv, 'seeded');
+      const seeded = await seedAtScale(idv, run.request, { rows: SEED_ROWS, orgs: SEED_ORGS });
+      console.log(describeSeed(seeded));
+      return {
+        ...run,
+        writesOf: idv.databaseUrl,
+        quiet: true,
+        // Its pollers would otherwise run beside every later scenario.
+        stop: () => stopChild(idv.child),
+        details: { storage: idv.storage.kind, simulator: 'in-process, zero latency', seeded },
       };
     },
   },
@@ -289,6 +314,8 @@ const comparisons = [
   { subject: 'idv-nin-sandbox', baseline: 'fastify-bare', goal: 0.5 },
   { subject: 'idv-nin-live', baseline: 'pgbench', goal: 1.0 },
   { subject: 'idv-nin-live-2proc', baseline: 'idv-nin-live', goal: 1.0 },
+  // A lookup should cost what it costs on a fresh database, within this machine's noise.
+  { subject: 'idv-nin-live-seeded', baseline: 'idv-nin-live', goal: 0.9 },
 ];
 
 /** How long the server's threads and PostgreSQL waited for a CPU per request, as text ('' when unknown). */
@@ -360,6 +387,7 @@ async function main() {
   const results = {};
   const ctx = {
     cpuProfDir,
+    settings,
     results,
     startIdv: async (options = {}) => {
       const idv = await startIdv(settings, { cpuProfDir, ...options });
@@ -379,6 +407,10 @@ async function main() {
       continue;
     }
     const run = await scenario.start(ctx);
+    if (run.skipped) {
+      console.log(`  skipped: ${run.skipped}`);
+      continue;
+    }
     // The sanity request is the load's request, per-request hook applied (a fresh Idempotency-Key).
     const { url, method, headers, body } = run.request.setupRequest ? { ...run.request, ...run.request.setupRequest({ ...run.request }) } : run.request;
     const res = await fetch(url, { method, headers, body });
@@ -393,7 +425,7 @@ async function main() {
       throw new BenchError(`${scenario.label}: the sanity request before the load failed: HTTP ${res.status} ${text.slice(0, 600)}`);
     }
     // The latency scenarios (a fixed rate, one connection) start on a quiet machine.
-    if (run.overallRate || run.connections === 1) {
+    if (run.overallRate || run.connections === 1 || run.quiet) {
       const q = await waitForQuietMachine();
       console.log(`  machine quiet after ${q.waitedSec} s (busy ${q.busy === null ? '?' : Math.round(q.busy * 100)} % over the last second)`);
     }
@@ -525,7 +557,7 @@ async function main() {
 
   /** CPU per request of the server process and of PostgreSQL (µs), for the scenarios of issue 15. */
   const cpuLines = [];
-  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'idv-nin-live-2proc', 'pgbench']) {
+  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'idv-nin-live-seeded', 'idv-nin-live-2proc', 'pgbench']) {
     const r = results[id];
     if (!r) continue;
     const parts = [];
