@@ -64,6 +64,9 @@ export interface AppOptions {
 
 const INCOMING_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** TRUST_PROXY's hop count as proxy-addr's trust function: the `hops` addresses nearest the server are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * Builds the HTTP application: platform plugins first, then each capability's routes, listed explicitly.
  * It starts no background work (src/jobs/, started by the server); closing it drains buffered writes.
@@ -85,7 +88,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         ? logger.child(bindings)
         : logger.child(bindings, options),
     bodyLimit: ONE_MIB,
-    trustProxy: opts.trustProxy,
+    // A hop count trusts that many nearest hops, whoever they are (TRUST_PROXY in the README): Fastify 5.12
+    // takes a bare number to trust none (a client that reaches the server directly could name its
+    // own address), so the count goes as the function it always meant. Nothing here reads request.host
+    // or request.protocol, the X-Forwarded-Host and -Proto a trusted hop may set; only request.ip.
+    trustProxy: typeof opts.trustProxy === 'number' ? trustHops(opts.trustProxy) : opts.trustProxy,
     // Slow or idle clients cannot hold connections for ever; handling a request is never timed out here.
     ...serverLimitOptions(limits),
     return503OnClosing: false,

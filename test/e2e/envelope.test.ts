@@ -76,6 +76,32 @@ describeEachBackend('envelope and errors', (h) => {
     expect(form.statusCode).toBe(415);
   });
 
+  it('no spelling of the content type lets a body past its schema (CVE-2026-25223 and kin: a tab, a stray space or semicolon, another case)', async () => {
+    const org = await createOrg(h().services);
+    // Unknown field, an 11-digit NIN that is not digits: the schema refuses it whatever else happens.
+    const invalid = JSON.stringify({ nin: 'AAAAAAAAAAA', requestReason: 'ACCOUNT_OPENING', smuggled: true });
+    const types = [
+      'application/json\t; charset=utf-8',
+      'application/json\t',
+      'application/json ;',
+      'application/json;',
+      'application/json ; charset=utf-8',
+      'APPLICATION/JSON',
+      'Application/Json; Charset=UTF-8',
+      'application/json\tx',
+      'application/jsonx',
+      'application/json, text/plain',
+      ' application/json',
+    ];
+    for (const type of types) {
+      const res = await h().app.inject({ method: 'POST', url: '/v1/nin/raw/lookup', headers: { 'x-api-key': org.testKey, 'content-type': type }, payload: invalid });
+      expect([400, 415], JSON.stringify(type)).toContain(res.statusCode);
+      expect(res.json(), JSON.stringify(type)).toMatchObject({ success: false });
+    }
+    const records = await h().database.db.selectFrom('verification_records').select('id').where('organisation_id', '=', org.organisationId).execute();
+    expect(records).toEqual([]);
+  });
+
   it('accepts application/json with a charset parameter', async () => {
     const org = await createOrg(h().services);
     const res = await lookup(h().app, org.testKey, ninBody(), { 'content-type': 'application/json; charset=utf-8' });
