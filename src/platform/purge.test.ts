@@ -45,6 +45,21 @@ describe('purgeInBatches', () => {
     expect(first + (await purgeInBatches(t.deleteBatch, { batch: 10 }))).toBe(1_000);
   });
 
+  it('runs several kinds in turn, each until its batch comes back short, under one budget', async () => {
+    const answers = table(5);
+    const leases = table(2);
+    expect(await purgeInBatches([answers.deleteBatch, leases.deleteBatch], { batch: 2 })).toBe(7);
+    expect([answers.batches, leases.batches]).toEqual([
+      [2, 2, 1],
+      [2, 0],
+    ]);
+    // With the budget spent after the first batch, the second kind waits for the next run.
+    const more = table(4);
+    const untouched = table(3);
+    expect(await purgeInBatches([more.deleteBatch, untouched.deleteBatch], { batch: 2, budgetMs: 0 })).toBe(2);
+    expect([more.batches, untouched.batches]).toEqual([[2], []]);
+  });
+
   it('refuses a batch that is not a positive integer', async () => {
     for (const batch of [0, -1, 1.5, Number.NaN]) await expect(purgeInBatches(async () => 0, { batch })).rejects.toThrow(/positive integer/);
   });
