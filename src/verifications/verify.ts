@@ -424,7 +424,10 @@ export async function callProvider<S extends TSchema, V>(
     deps.logger.error({ err }, 'provider call failed unexpectedly');
     return { kind: 'failure', code: 'INTERNAL_ERROR' };
   } finally {
-    await release();
+    // Not awaited: the settlement need not wait for the slot's release to reach Redis (a round trip on
+    // every live call). The release never throws (a failure is the health tracker's), and the next
+    // acquire from this process goes out on the same connection after it.
+    void release();
   }
 }
 
