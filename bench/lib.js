@@ -16,7 +16,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // ───────────────────────────── configuration ─────────────────────────────
 
-function envNumber(name, fallback, min, max) {
+export function envNumber(name, fallback, min, max) {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);

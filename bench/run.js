@@ -14,6 +14,7 @@ import { startIdv, startPeer, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
   describeWrites,
+  envNumber,
   ROOT,
   ensureDir,
   freePort,
@@ -55,9 +56,6 @@ const FIXED_RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : nul
 /** The rate the fixed-rate scenarios offer, from what this run measured (or BENCH_RATE, or 200 req/s when the maximum was not measured). */
 const offeredRate = (results) => FIXED_RATE ?? Math.max(10, Math.round((results['idv-nin-live']?.requestsPerSec ?? 400) * RATE_SHARE));
 /** Enough connections that the fixed rate never waits for a free one (open loop): in flight ≈ rate × latency. */
-/** The seeded scenario's database: about this many rows in each table the live path writes, over this many other organisations. */
-const SEED_ROWS = Number(process.env.BENCH_SEED_ROWS ?? 1_000_000);
-const SEED_ORGS = Number(process.env.BENCH_SEED_ORGS ?? 20_000);
 const openConnections = (rate) => Math.min(1_000, Math.max(16, Math.ceil((rate * (UPSTREAM_LATENCY_MS + 50)) / 1000) * 2));
 
 /** Servers several scenarios load (the idv server): started on first use, stopped at the end. */
@@ -145,9 +143,12 @@ const scenarios = [
     // plan that reads a whole table, or an index that grows costly, shows here and not on a fresh one.
     async start(ctx) {
       if (!ctx.settings.databaseUrl) return { skipped: 'PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
+      // About this many rows in each table the live path writes, over this many other organisations.
+      const rows = envNumber('BENCH_SEED_ROWS', 1_000_000, 1_000, 100_000_000);
+      const orgs = envNumber('BENCH_SEED_ORGS', 20_000, 1, 10_000_000);
       const idv = await use('idv-seeded', () => ctx.startIdv({ name: 'idv-seeded' }));
       const run = liveNinLookup(idv, 'seeded');
-      const seeded = await seedAtScale(idv, run.request, { rows: SEED_ROWS, orgs: SEED_ORGS });
+      const seeded = await seedAtScale(idv, run.request, { rows, orgs });
       console.log(describeSeed(seeded));
       return {
         ...run,
