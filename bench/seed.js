@@ -24,7 +24,6 @@ const SOURCE_REQUESTS = 1_000;
 export async function seedAtScale(idv, request, { rows, orgs }) {
   const started = Date.now();
   // The source rows: real live lookups, each with its own key.
-  let n = 0;
   const source = await autocannon({
     url: request.url,
     method: request.method,
@@ -34,7 +33,7 @@ export async function seedAtScale(idv, request, { rows, orgs }) {
     amount: SOURCE_REQUESTS,
     requests: [{ setupRequest: (req) => request.setupRequest({ ...req, headers: { ...req.headers } }) }],
   });
-  n = source.requests.total ?? SOURCE_REQUESTS;
+  const n = source.requests.total ?? SOURCE_REQUESTS;
   if (source.non2xx > 0 || source.errors > 0) throw new BenchError(`seeding: ${source.non2xx} of the ${n} source lookups were not 2xx`);
 
   const client = new pg.Client({ connectionString: idv.databaseUrl });

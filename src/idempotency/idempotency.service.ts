@@ -312,11 +312,10 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
       const now = clock.now();
       const abandonedBefore = new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS);
       type Due = (eb: ExpressionBuilder<DB, 'idempotency_requests'>) => Expression<SqlBool>;
-      const batchOf =
-        (due: Due, order: 'expires_at' | 'lease_expires_at') =>
-        async (limit: number): Promise<bigint> => {
-          // One organisation's only: tests that move their own clock must not purge other tests' answers.
-          const scoped: Due = (eb) => (only ? eb.and([eb('organisation_id', '=', only.organisationId), due(eb)]) : due(eb));
+      const batchOf = (due: Due, order: 'expires_at' | 'lease_expires_at') => {
+        // One organisation's only: tests that move their own clock must not purge other tests' answers.
+        const scoped: Due = (eb) => (only ? eb.and([eb('organisation_id', '=', only.organisationId), due(eb)]) : due(eb));
+        return async (limit: number): Promise<bigint> => {
           const res = await db
             .deleteFrom('idempotency_requests')
             .where((eb) =>
@@ -336,6 +335,7 @@ export function createIdempotencyService(deps: { db: Kysely<DB>; clock: Clock; c
             .executeTakeFirst();
           return res.numDeletedRows;
         };
+      };
       return purgeInBatches(
         [
           batchOf((eb) => eb.and([eb('state', '=', sql.lit('STORED')), eb('expires_at', '<', now)]), 'expires_at'),

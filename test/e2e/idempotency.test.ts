@@ -181,7 +181,7 @@ describeEachBackend(
         expect(await idem.claim(scope, idem.fingerprint('POST', '/v1/nin/raw/lookup', ninBody()))).toMatchObject({ kind: 'claimed' });
         return `IN_FLIGHT:${scope.keyHash.toString('hex')}`;
       };
-      const abandoned = await claim(newKey());
+      await claim(newKey()); // abandoned: its lease lapses over a day before the sweep
       for (let i = 0; i < 5; i++) expect((await call(org.testKey, newKey())).statusCode).toBe(200);
       clock.advance(12 * 3_600_000);
       const freshKey = newKey();
@@ -197,7 +197,6 @@ describeEachBackend(
       expect(await keys()).toHaveLength(6);
       expect(await idem.purgeExpired({ organisationId: org.organisationId }, { batch: 2 })).toBe(4);
       expect(await keys()).toEqual([fresh, recentLease].sort());
-      expect(await keys()).not.toContain(abandoned);
       expect(await idem.purgeExpired({ organisationId: org.organisationId }, { batch: 2 })).toBe(0);
       // The answer kept is still replayed.
       const replay = await call(org.testKey, freshKey);
