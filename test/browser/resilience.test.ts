@@ -37,18 +37,42 @@ describe.skipIf(!hasPostgres && !ci)('console when the API fails [postgres]', ()
   };
 
   it('the API down: a banner on the page, retries, and the page fills in once the API answers', async () => {
-    await nav('API keys').click();
-    await waitForH1(page, 'API keys');
-    await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
-    await nav('Wallet').click();
-    await waitForH1(page, 'Wallet');
-    await expect.poll(() => alert(/The API cannot be reached/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.getByRole('button', { name: 'Retry now' }).isVisible()).toBe(true);
-    expect(await checkAccessibility(page)).toEqual([]);
-    await screenshot(page, 'api-down');
-    await page.unroute('**/v1/**');
+    // The API keys page's call is held until the API has gone away and the banner is up: its late
+    // answer (to a call made before the outage) must not take the banner down and stop the retries.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sawHeld!: () => void;
+    const heldCall = new Promise<void>((resolve) => (sawHeld = resolve));
+    await page.route('**/v1/api-keys*', async (route) => {
+      sawHeld();
+      await held;
+      await route.continue();
+    });
+    const banner = () => alert(/The console keeps trying/);
+    try {
+      await nav('API keys').click();
+      await waitForH1(page, 'API keys');
+      await heldCall;
+      await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+      await nav('Wallet').click();
+      await waitForH1(page, 'Wallet');
+      await expect.poll(() => banner().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const lateAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/v1/api-keys');
+      release();
+      await (await lateAnswer).finished();
+      // Let the page take the answer in (a few event-loop turns), then the banner must still be there.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+      expect(await banner().count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Retry now' }).isVisible()).toBe(true);
+      expect(await checkAccessibility(page)).toEqual([]);
+      await screenshot(page, 'api-down');
+    } finally {
+      release();
+      await page.unroute('**/v1/**');
+      await page.unroute('**/v1/api-keys*');
+    }
     // The console asks again by itself (every 5 s); "Retry now" is not needed.
-    await expect.poll(() => alert(/The API cannot be reached/).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => banner().count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => page.getByText(/₦10,000\.00/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expectOnlyNetworkErrors();
   });

@@ -99,4 +99,21 @@ describe('the console’s API client', () => {
     expect(changes).toEqual([false, true]);
     stop();
   });
+
+  it('an answer to a call made before the API went away does not take the banner down', async () => {
+    const changes: boolean[] = [];
+    const stop = client.onReachableChange(() => changes.push(client.apiReachable()));
+    // The earlier call is still in flight when a later one finds no API; its answer arrives last.
+    let answerEarlier!: () => void;
+    const earlier = client.unwrap(new Promise<void>((resolve) => (answerEarlier = resolve)).then(() => client.api.GET('/v1/api-keys')));
+    await expect(client.unwrap(Promise.reject(new TypeError('fetch failed')))).rejects.toMatchObject({ status: 0 });
+    answerEarlier();
+    await earlier.catch(() => undefined);
+    expect(client.apiReachable()).toBe(false);
+    // A call made after the failure that is answered does.
+    await client.unwrap(client.api.GET('/v1/api-keys')).catch(() => undefined);
+    expect(client.apiReachable()).toBe(true);
+    expect(changes).toEqual([false, true]);
+    stop();
+  });
 });

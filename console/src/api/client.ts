@@ -40,6 +40,13 @@ const retries = new Map<string, Request>();
 /** Whether the API answered the last call (any HTTP answer) or could not be reached at all. */
 let reachable = true;
 const reachListeners = new Set<() => void>();
+/**
+ * Calls in the order they were made, and the latest one that found no API. An answer to a call made
+ * before that one (still in flight when the API went away) says nothing about now: it must not take
+ * the banner down, or the console would stop retrying a page that still has no data.
+ */
+let callCount = 0;
+let lastUnreachableCall = 0;
 
 function setReachable(value: boolean): void {
   if (reachable === value) return;
@@ -96,15 +103,17 @@ interface Envelope<T> {
 
 /** The `data` of a successful answer, or an ApiError with the envelope's code and message. */
 export async function unwrap<T>(call: Promise<{ data?: Envelope<T> | unknown; error?: unknown; response: Response }>): Promise<T> {
+  const made = ++callCount;
   let result: Awaited<typeof call>;
   try {
     result = await call;
   } catch {
+    lastUnreachableCall = Math.max(lastUnreachableCall, made);
     setReachable(false);
     throw new ApiError(0, 'NETWORK_ERROR', 'The API cannot be reached. Check your connection; the console retries.');
   }
   const { response } = result;
-  setReachable(true);
+  if (made > lastUnreachableCall) setReachable(true);
   if (response.ok) return ((result.data as Envelope<T>)?.data ?? (undefined as T)) as T;
   const body = (result.error ?? {}) as Envelope<T>;
   const retryAfter = Number(response.headers.get('retry-after'));
