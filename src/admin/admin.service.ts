@@ -4,11 +4,21 @@ import type { CacheEpoch } from '../platform/cache-epoch.js';
 import type { Clock } from '../platform/clock.js';
 import { conflict, notFound, validationError } from '../platform/errors.js';
 import type { IdGenerator } from '../platform/ids.js';
-import { decodeCursor, olderThan, toPage } from '../platform/paging.js';
+import { decodeCursor, olderThan, toPage, type Position } from '../platform/paging.js';
 import type { DB } from '../platform/schema.js';
 import { transactionWithUniqueGuard } from '../platform/db.js';
 import { insertOrganisation, normaliseEmail, type OnOrganisationCreated } from '../accounts/accounts.service.js';
 import type { MembersService, MemberView, OrganisationView } from '../accounts/members.service.js';
+
+/**
+ * A page of every organisation, newest first: `limit` rows after `after`. An index walk of
+ * organisations_newest_first_idx (0022) however many organisations there are (test/e2e/admin-plans.test.ts).
+ */
+export function organisationsPage(db: Kysely<DB>, limit: number, after: Position | null) {
+  let q = db.selectFrom('organisations').select(['id', 'name', 'access_level', 'created_at']);
+  if (after) q = q.where(olderThan(after));
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
 
 /** Platform administration of organisations (DESIGN.md §9): the operations the CLI also performs. */
 export function createAdminService(deps: {
@@ -31,10 +41,7 @@ export function createAdminService(deps: {
   return {
     /** Every organisation, newest first, paged. */
     async listOrganisations(query: { limit: number; cursor?: string | undefined }) {
-      const after = decodeCursor(query.cursor);
-      let q = db.selectFrom('organisations').select(['id', 'name', 'access_level', 'created_at']);
-      if (after) q = q.where(olderThan(after));
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await organisationsPage(db, query.limit + 1, decodeCursor(query.cursor)).execute();
       const page = toPage(rows, query.limit, (r) => ({ createdAt: r.created_at, id: r.id }));
       return { items: page.items.map(view), nextCursor: page.nextCursor };
     },
