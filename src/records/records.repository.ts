@@ -184,11 +184,16 @@ export function createRecordWriter(deps: { db: Kysely<DB>; cipher: DataCipher; c
 
 export type RecordWriter = ReturnType<typeof createRecordWriter>;
 
-/** One page of an organisation's records, newest first by (created_at, id), `limit + 1` rows to tell if more follow. */
-export function recordsPage(db: Kysely<DB>, organisationId: string, filters: RecordFilters, limit: number, after: Position | null) {
+/** The query of recordsPage (its plans are tested: test/e2e/records-plans.test.ts). */
+export function recordsPageQuery(db: Kysely<DB>, organisationId: string, filters: RecordFilters, limit: number, after: Position | null) {
   let q = applyRecordFilters(db.selectFrom('verification_records').select(RECORD_VIEW_SELECT).where('organisation_id', '=', organisationId), filters);
   if (after) q = q.where(olderThan(after));
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1);
+}
+
+/** One page of an organisation's records, newest first by (created_at, id), `limit + 1` rows to tell if more follow. */
+export function recordsPage(db: Kysely<DB>, organisationId: string, filters: RecordFilters, limit: number, after: Position | null) {
+  return recordsPageQuery(db, organisationId, filters, limit, after).execute();
 }
 
 /** One record of an organisation, of either environment, or undefined (another organisation's too). */
