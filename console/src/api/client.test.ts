@@ -116,4 +116,22 @@ describe('the console’s API client', () => {
     expect(changes).toEqual([false, true]);
     stop();
   });
+
+  it('a late failure of a call made before one that was answered does not put the banner up', async () => {
+    const changes: boolean[] = [];
+    const stop = client.onReachableChange(() => changes.push(client.apiReachable()));
+    let failEarlier!: () => void;
+    const earlier = client.unwrap(new Promise<void>((resolve) => (failEarlier = resolve)).then(() => Promise.reject(new TypeError('fetch failed'))));
+    await client.unwrap(client.api.GET('/v1/api-keys')).catch(() => undefined);
+    failEarlier();
+    await expect(earlier).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(client.apiReachable()).toBe(true);
+    expect(changes).toEqual([]);
+    // A call made after that answer which finds no API does.
+    await expect(client.unwrap(Promise.reject(new TypeError('fetch failed')))).rejects.toMatchObject({ status: 0 });
+    expect(client.apiReachable()).toBe(false);
+    await client.unwrap(client.api.GET('/v1/api-keys')).catch(() => undefined);
+    expect(changes).toEqual([false, true]);
+    stop();
+  });
 });

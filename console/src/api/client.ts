@@ -41,11 +41,14 @@ const retries = new Map<string, Request>();
 let reachable = true;
 const reachListeners = new Set<() => void>();
 /**
- * Calls in the order they were made, and the latest one that found no API. An answer to a call made
- * before that one (still in flight when the API went away) says nothing about now: it must not take
- * the banner down, or the console would stop retrying a page that still has no data.
+ * Calls in the order they were made, the latest one answered and the latest one that found no API. What
+ * happens to a call made before the latest of the other kind says nothing about now: an answer to a
+ * call still in flight when the API went away must not take the banner down (the console would stop
+ * retrying a page that still has no data), nor may a late failure of an old call put it up after a newer
+ * call was answered.
  */
 let callCount = 0;
+let lastAnsweredCall = 0;
 let lastUnreachableCall = 0;
 
 function setReachable(value: boolean): void {
@@ -109,10 +112,11 @@ export async function unwrap<T>(call: Promise<{ data?: Envelope<T> | unknown; er
     result = await call;
   } catch {
     lastUnreachableCall = Math.max(lastUnreachableCall, made);
-    setReachable(false);
+    if (made > lastAnsweredCall) setReachable(false);
     throw new ApiError(0, 'NETWORK_ERROR', 'The API cannot be reached. Check your connection; the console retries.');
   }
   const { response } = result;
+  lastAnsweredCall = Math.max(lastAnsweredCall, made);
   if (made > lastUnreachableCall) setReachable(true);
   if (response.ok) return ((result.data as Envelope<T>)?.data ?? (undefined as T)) as T;
   const body = (result.error ?? {}) as Envelope<T>;
