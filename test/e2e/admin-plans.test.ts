@@ -1,19 +1,14 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { organisationsPage } from '../../src/admin/admin.service.js';
-import type { DB } from '../../src/platform/schema.js';
 import { describeEachBackend } from '../helpers/harness.js';
+import { explain } from '../helpers/plan.js';
 
 /**
  * The platform admin's list of organisations stays a walk of the rows it shows however many
  * organisations there are (migrations/0022): it once read and sorted all of them for every page.
  */
 describeEachBackend('admin organisations list: an index walk, newest first', (h) => {
-  const plan = async (db: Kysely<DB>, query: CompiledQuery): Promise<string> => {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    return rows.map((r) => String(Object.values(r)[0])).join('\n');
-  };
-
   it('pages through 5,000 organisations by the index, ties on the same instant in id order', async () => {
     const db = h().database.db;
     // Five organisations to each second, so every page boundary falls among rows of one instant.
@@ -23,8 +18,8 @@ describeEachBackend('admin organisations list: an index walk, newest first', (h)
       FROM generate_series(1, 5000) AS g`.execute(db);
     await sql`ANALYZE organisations`.execute(db);
 
-    const first = await plan(db, organisationsPage(db, 51, null).compile());
-    const later = await plan(db, organisationsPage(db, 51, { createdAt: new Date('2026-01-01T00:10:00Z'), id: 'org_plan_03000' }).compile());
+    const first = await explain(db, organisationsPage(db, 51, null).compile());
+    const later = await explain(db, organisationsPage(db, 51, { createdAt: new Date('2026-01-01T00:10:00Z'), id: 'org_plan_03000' }).compile());
     for (const text of [first, later]) {
       expect(text).toMatch(/Index Scan using organisations_newest_first_idx/);
       expect(text).not.toMatch(/Seq Scan|Sort/);

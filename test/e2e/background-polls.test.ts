@@ -1,7 +1,8 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { eventAwaitingFanOut, type WebhookDB } from '../../src/webhooks/webhooks.service.js';
 import { createOrg, describeEachBackend } from '../helpers/harness.js';
+import { explain } from '../helpers/plan.js';
 
 /**
  * What an idle server asks the database ten times a second must stay an index probe however large the
@@ -9,11 +10,6 @@ import { createOrg, describeEachBackend } from '../helpers/harness.js';
  * none (unordered, a planner that guessed many waiting rows chose a sequential scan).
  */
 describeEachBackend('background polls: an index probe, whatever the table holds', (h) => {
-  const plan = async (db: Kysely<WebhookDB>, query: CompiledQuery): Promise<string> => {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    return rows.map((r) => String(Object.values(r)[0])).join('\n');
-  };
-
   it('the fan-out asks the partial index of waiting events, not the events table', async () => {
     const db = h().database.db as unknown as Kysely<WebhookDB>;
     const org = await createOrg(h().services, { services: [] });
@@ -24,7 +20,7 @@ describeEachBackend('background polls: an index probe, whatever the table holds'
       SELECT 'evt_poll_' || ${org.organisationId} || '_' || g, ${org.organisationId}, 'verification.completed', 'live', '{}', now() - g * interval '1 second', true
       FROM generate_series(1, 20000) AS g`.execute(db);
 
-    const text = await plan(db, eventAwaitingFanOut(db).compile());
+    const text = await explain(db, eventAwaitingFanOut(db).compile());
     expect(text).toMatch(/Index (Only )?Scan using events_fan_out_idx/);
     expect(text).not.toMatch(/Seq Scan/);
     // And it answers: nothing of this organisation waits.

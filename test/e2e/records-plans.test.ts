@@ -1,9 +1,9 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { recordsPageQuery } from '../../src/records/records.repository.js';
 import type { RecordFilters } from '../../src/records/filters.js';
-import type { DB } from '../../src/platform/schema.js';
 import { OWNER_PASSWORD, createOrg, describeEachBackend, ownerEmailOf, signIn } from '../helpers/harness.js';
+import { explain } from '../helpers/plan.js';
 
 /**
  * A records list filtered by the rarer statuses (NOT_VERIFIED, FAILED) walks the partial index that
@@ -12,11 +12,6 @@ import { OWNER_PASSWORD, createOrg, describeEachBackend, ownerEmailOf, signIn } 
  * exactly what the filter asks.
  */
 describeEachBackend('records filtered by a rare status: the partial index, and the same answers', (h) => {
-  const plan = async (db: Kysely<DB>, query: CompiledQuery): Promise<string> => {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));
-    return rows.map((r) => String(Object.values(r)[0])).join('\n');
-  };
-
   it('pages of NOT_VERIFIED, FAILED or both walk the index; VERIFIED and no filter are unchanged', async () => {
     const db = h().database.db;
     const org = await createOrg(h().services, { services: [] });
@@ -42,12 +37,12 @@ describeEachBackend('records filtered by a rare status: the partial index, and t
     const cursor = { createdAt: new Date('2026-01-01T01:00:00Z'), id: 'ver_plan007207' };
     for (const status of [['FAILED'], ['NOT_VERIFIED'], ['NOT_VERIFIED', 'FAILED']] as const) {
       for (const after of [null, cursor]) {
-        const text = await plan(db, recordsPageQuery(db, org.organisationId, filters([...status]), 25, after).compile());
+        const text = await explain(db, recordsPageQuery(db, org.organisationId, filters([...status]), 25, after).compile());
         expect(text, `${status.join(',')} ${after ? 'after a cursor' : 'first page'}`).toMatch(/Index Scan Backward using verification_records_unverified_idx/);
       }
     }
     for (const status of [['VERIFIED'], ['VERIFIED', 'FAILED'], undefined] as const) {
-      const text = await plan(db, recordsPageQuery(db, org.organisationId, filters(status && [...status]), 25, null).compile());
+      const text = await explain(db, recordsPageQuery(db, org.organisationId, filters(status && [...status]), 25, null).compile());
       expect(text).not.toMatch(/verification_records_unverified_idx/);
     }
   });
