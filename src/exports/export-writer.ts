@@ -1,17 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { olderThan, type Position } from '../platform/paging.js';
 import type { DB, ExportFormat, StoredFilters } from '../platform/schema.js';
 import { applyRecordFilters, type RecordFilters } from '../records/filters.js';
-import { CREATED_AT_ISO, RECORD_VIEW_SELECT, recordViewAt, type RecordView } from '../records/view.js';
+import { CREATED_AT_ISO, CREATED_AT_ISO_SQL, RECORD_VIEW_SELECT, recordViewAt } from '../records/view.js';
 import { createChunkSink } from './chunk-sink.js';
-import { CSV_HEADER, csvLine } from './csv.js';
+import { CSV_HEADER, CSV_LINE } from './csv.js';
 import { createXlsxWriter } from './xlsx.js';
 
 /**
  * The writing of one export's file (DESIGN.md §10.2), apart from its bookkeeping so that it can run in
  * the server's thread (the embedded database) or in a worker thread of its own (PostgreSQL, see
- * export-thread.ts): records read in list order by keyset batches, each batch through the CSV or XLSX
- * writer into ~1 MiB chunks stored in the database, progress written as it goes. Every write is fenced
+ * export-thread.ts): records read in list order by keyset batches, each batch into ~1 MiB chunks stored
+ * in the database (a CSV batch comes as its lines, made by the database: csv.ts; an XLSX batch as rows,
+ * through the XLSX writer), progress written as it goes. Every write is fenced
  * by the run's id: a run whose export was taken over stops at its next write.
  *
  * The database's work overlaps the writer's: while a batch is formatted, the next one is read and the
@@ -42,6 +43,13 @@ export class RunStopped extends Error {
 }
 
 const PROGRESS_EVERY_MS = 2_000;
+
+/** One batch read: how many records, the last one's position (the next batch's keyset), and its writing into the file. */
+interface Batch {
+  rows: number;
+  last: Position | null;
+  write: () => Promise<void>;
+}
 
 /** Filters as stored (normalised, snapshot `to`) back to the filters the WHERE builder takes. */
 export function toRecordFilters(f: StoredFilters): RecordFilters {
@@ -87,37 +95,63 @@ export async function writeExportFile(
 
   const sink = createChunkSink(storeChunk);
   const filters = toRecordFilters(spec.filters);
-  let write: (views: RecordView[]) => Promise<void>;
+  /** The records of the export after a position, in the list's order, at most a batch of them. */
+  const page = <O>(q: SelectQueryBuilder<DB, 'verification_records', O>, position: Position | null) => {
+    let filtered = applyRecordFilters(q.where('organisation_id', '=', spec.organisationId), filters);
+    if (position) filtered = filtered.where(olderThan(position));
+    return filtered.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(spec.batchRows);
+  };
+
+  // Each batch is the next page of the list's order, read by keyset from the last row of the one before.
+  // A reader answers with the batch's size, its last row's position, and how to write it.
+  let readBatch: (position: Position | null) => Promise<Batch>;
   let end: () => Promise<void>;
   if (spec.format === 'csv') {
     await sink.write(CSV_HEADER);
-    write = async (views) => {
-      let text = '';
-      for (const v of views) text += csvLine(v);
-      await sink.write(text);
+    // The lines are made by PostgreSQL (CSV_LINE) and come as one text a batch.
+    readBatch = async (position) => {
+      const lines = page(db.selectFrom('verification_records').select(['id', 'created_at', CSV_LINE.as('line')]), position);
+      const row = await db
+        .with('batch', () => lines)
+        .selectFrom('batch')
+        .select([
+          sql<number>`count(*)::integer`.as('rows'),
+          sql<string | null>`string_agg(line, '' ORDER BY created_at DESC, id DESC)`.as('text'),
+          sql<string | null>`(SELECT id FROM batch ORDER BY created_at, id LIMIT 1)`.as('last_id'),
+          sql<string | null>`(SELECT ${sql.raw(CREATED_AT_ISO_SQL)} FROM batch ORDER BY created_at, id LIMIT 1)`.as('last_created_iso'),
+        ])
+        .executeTakeFirstOrThrow();
+      const text = row.text ?? '';
+      return {
+        rows: row.rows,
+        last: row.last_id !== null && row.last_created_iso !== null ? { createdAt: new Date(row.last_created_iso), id: row.last_id } : null,
+        write: () => sink.write(text),
+      };
     };
     end = async () => undefined;
   } else {
     const xlsx = createXlsxWriter(sink, new Date(spec.createdAt));
-    write = (views) => xlsx.addRows(views);
+    // The columns of the view, created_at as text (CREATED_AT_ISO) and dropped from the select.
+    const columns = RECORD_VIEW_SELECT.filter((c) => c !== 'created_at');
+    readBatch = async (position) => {
+      const rows = await page(db.selectFrom('verification_records').select([...columns, CREATED_AT_ISO]), position).execute();
+      const last = rows[rows.length - 1];
+      return {
+        rows: rows.length,
+        last: last ? { createdAt: new Date(last.created_iso), id: last.id } : null,
+        write: () => xlsx.addRows(rows.map((r) => recordViewAt(r, r.created_iso))),
+      };
+    };
     end = () => xlsx.end();
   }
-
-  // Each batch is the next page of the list's order, read by keyset from the last row of the one before.
-  // The columns of the view, created_at as text (CREATED_AT_ISO) and dropped from the select.
-  const columns = RECORD_VIEW_SELECT.filter((c) => c !== 'created_at');
-  const readBatch = (position: Position | null) => {
-    let q = db.selectFrom('verification_records').select([...columns, CREATED_AT_ISO]).where('organisation_id', '=', spec.organisationId);
-    q = applyRecordFilters(q as never, filters) as typeof q;
-    if (position) q = q.where(olderThan(position));
-    const read = q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(spec.batchRows).execute();
-    // Read ahead (below), it may fail while this run is stopping for another reason: never unhandled.
+  // Read ahead (below), a batch may fail while this run is stopping for another reason: never unhandled.
+  const readAhead = (position: Position | null) => {
+    const read = readBatch(position);
     read.catch(() => undefined);
     return read;
   };
 
-  type Batch = Awaited<ReturnType<typeof readBatch>>;
-  let next: Promise<Batch> | null = readBatch(null);
+  let next: Promise<Batch> | null = readAhead(null);
   let processed = 0;
   let lastProgressAt = Date.now();
   let lastProgressRows = 0;
@@ -126,13 +160,12 @@ export async function writeExportFile(
     if (isStopped()) throw new RunStopped('the run was told to stop');
     const batchStarted = performance.now();
     const batch: Batch = await next;
-    const last = batch[batch.length - 1];
-    // The next batch is read while this one is written: PostgreSQL finds and sends those rows while this
-    // thread formats these (one query queued ahead on the connection, at most two batches held).
-    next = batch.length === spec.batchRows && last ? readBatch({ createdAt: new Date(last.created_iso), id: last.id }) : null;
-    if (batch.length > 0) {
-      await write(batch.map((r) => recordViewAt(r, r.created_iso)));
-      processed += batch.length;
+    // The next batch is read while this one is written: PostgreSQL finds (and for a CSV formats) those
+    // rows while this thread writes these (one query queued ahead on the connection, at most two batches held).
+    next = batch.rows === spec.batchRows && batch.last ? readAhead(batch.last) : null;
+    if (batch.rows > 0) {
+      await batch.write();
+      processed += batch.rows;
       // At least every 5,000 rows (a batch is at most that) or 2 s. Not waited for: it is queued on the
       // connection behind the chunk being stored, and the next batch is formatted meanwhile. Its answer
       // (a takeover stops the run) is taken before the next progress write or at the end.

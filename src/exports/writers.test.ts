@@ -3,7 +3,6 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { RECORD_COLUMNS, type RecordView } from '../records/view.js';
 import { createChunkSink } from './chunk-sink.js';
-import { CSV_HEADER, csvLine, csvText } from './csv.js';
 import { assertZip32, createXlsxWriter, XLSX_DATE_FORMAT, XLSX_MONEY_FORMAT, XLSX_SHEET } from './xlsx.js';
 
 const record = (over: Partial<RecordView> = {}): RecordView => ({
@@ -27,36 +26,6 @@ const record = (over: Partial<RecordView> = {}): RecordView => ({
   replayOf: null,
   createdAt: '2026-11-21T09:15:02.123Z',
   ...over,
-});
-
-describe('the CSV writer', () => {
-  it('writes the header and a row exactly: CRLF, null empty, booleans, two decimals, no quotes when not needed', () => {
-    expect(CSV_HEADER).toBe(`${RECORD_COLUMNS.join(',')}\r\n`);
-    expect(csvLine(record())).toBe(
-      'ver_01jdq8w2y3n4p5r6s7t8v9w0xa,2026-11-21T09:15:02.123Z,live,NIN_LOOKUP,/v1/nin/raw/lookup,VERIFIED,,200,true,1249.50,ref_1,NIN,*******1111,,ACCOUNT_OPENING,key_1,req_1,42,\r\n',
-    );
-    expect(csvLine(record({ charged: false, chargeAmount: 0 }))).toContain(',false,0.00,');
-    expect(csvLine(record({ chargeAmount: 150 }))).toContain(',150.00,');
-  });
-
-  it('quotes only a comma, a quote, CR or LF, doubling quotes', () => {
-    expect(csvText('plain text')).toBe('plain text');
-    expect(csvText('a,b')).toBe('"a,b"');
-    expect(csvText('say "hi"')).toBe('"say ""hi"""');
-    expect(csvText('two\nlines')).toBe('"two\nlines"');
-    expect(csvText('x\ry')).toBe('"x\ry"');
-  });
-
-  it('guards = + - @ tab and CR at the start with a leading quote mark', () => {
-    expect(csvText('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvText('+234')).toBe("'+234");
-    expect(csvText('-1')).toBe("'-1");
-    expect(csvText('@cmd')).toBe("'@cmd");
-    expect(csvText('\tx')).toBe("'\tx");
-    expect(csvText('\rx')).toBe('"\'\rx"');
-    expect(csvText('=a,b')).toBe('"\'=a,b"');
-    expect(csvText('a=b')).toBe('a=b');
-  });
 });
 
 describe('the chunk sink', () => {

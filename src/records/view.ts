@@ -61,7 +61,8 @@ export function recordView(row: RecordViewRow): RecordView {
  * to print it again. Records' times are whole milliseconds (the clock's), so nothing is cut. Its own
  * name, never `created_at`: ORDER BY created_at must still mean the column (and its index), not this text.
  */
-export const CREATED_AT_ISO = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_iso');
+export const CREATED_AT_ISO_SQL = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const CREATED_AT_ISO = sql<string>`${sql.raw(CREATED_AT_ISO_SQL)}`.as('created_iso');
 
 /** The view of a row read with CREATED_AT_ISO in place of created_at. */
 export function recordViewAt(row: Omit<RecordViewRow, 'created_at'>, createdAt: string): RecordView {
