@@ -50,3 +50,8 @@ export function toPage<T>(rows: T[], limit: number, position: (row: T) => Positi
 export function olderThan(position: Position): RawBuilder<boolean> {
   return sql<boolean>`(created_at, id) < (${position.createdAt}, ${position.id})`;
 }
+
+/** Rows up to a position in newest-first order, it included: `(created_at, id) >= (…)`, the other end of a range with olderThan. */
+export function notOlderThan(position: Position): RawBuilder<boolean> {
+  return sql<boolean>`(created_at, id) >= (${position.createdAt}, ${position.id})`;
+}

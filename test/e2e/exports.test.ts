@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { SERVICE_CODES } from '../../src/catalogue/catalogue.js';
 import { exportJobs } from '../../src/exports/exports.jobs.js';
+import { writeExportFile } from '../../src/exports/export-writer.js';
 import { createExportService, EXPORT_JOB_KIND, type ExportService } from '../../src/exports/exports.service.js';
 import { createJobRunner } from '../../src/jobs/runner.js';
 import type { Clock } from '../../src/platform/clock.js';
@@ -387,6 +388,49 @@ describeEachBackend(
       }
       const list = await get(t.owner, '/v1/verifications/exports?limit=0');
       expect([list.statusCode, list.json().errors[0].field]).toEqual([400, 'limit']);
+    });
+
+    it('the file is the same whatever the batch size and however many batches are read ahead, records sharing an instant included', async () => {
+      const t = await tenant(6);
+      const db = h().database.db.withTables<{ exports: Json; export_chunks: Json; verification_records: Json }>();
+      // Copies of two records under new ids: pairs and a triple that share an instant, ordered by id within it.
+      const [first, second] = (await db.selectFrom('verification_records').select('id').where('organisation_id', '=', t.org.organisationId).orderBy('created_at').limit(2).execute()).map((r) => r.id as string);
+      const columns = 'organisation_id, type, endpoint, environment, verification_status, error_code, http_status, charged, charge_amount_kobo, reference_id, identifier_type, identifier_ciphertext, identifier_hash, identifier_masked, purpose, request_reason, api_key_id, request_id, duration_ms, replay_of, resolved_by, created_at';
+      for (const [copy, of] of [[`${first}a`, first], [`${first}b`, first], [`${second}0`, second]]) {
+        await sql`INSERT INTO verification_records (id, ${sql.raw(columns)}) SELECT ${copy}, ${sql.raw(columns)} FROM verification_records WHERE id = ${of}`.execute(h().database.db);
+      }
+      const to = new Date(clock.now().getTime() + 1).toISOString();
+
+      for (const format of ['csv', 'xlsx'] as const) {
+        const exportId = (await post(t.owner, { format, filters: { environment: 'test', to } })).json().data.id as string;
+        const row = await db.selectFrom('exports').select(['filters', 'created_at']).where('id', '=', exportId).executeTakeFirstOrThrow();
+        const files: string[] = [];
+        // One ahead (by keyset), two (by ranges), and a server turning busy and idle between batches.
+        for (const [batchRows, readAhead] of [[100, 1], [1, 1], [1, 2], [2, 2], [3, 1], [3, 2], [4, 2], [9, 2], [10, 1], [1, 'flip'], [2, 'flip'], [3, 'flip']] as const) {
+          const runId = `run-${batchRows}-${readAhead}`;
+          let calls = 0;
+          const when = readAhead === 'flip' ? () => calls++ % 2 === 1 : () => readAhead === 2;
+          await db.updateTable('exports').set({ status: 'RUNNING', run_id: runId }).where('id', '=', exportId).execute();
+          const spec = { exportId, runId, organisationId: t.org.organisationId, format, filters: row.filters, createdAt: new Date(row.created_at).toISOString(), rowCount: 9, batchRows };
+          const written = await writeExportFile(h().database.db, spec, () => false, undefined, { db: h().database.db, when });
+          expect(written.processed).toBe(9);
+          const chunks = await db.selectFrom('export_chunks').select('bytes').where('export_id', '=', exportId).where('run_id', '=', runId).orderBy('seq').execute();
+          files.push(Buffer.concat(chunks.map((c) => c.bytes as Buffer)).toString('base64'));
+        }
+        expect(new Set(files).size).toBe(1);
+        // Handed back to its queued job, which writes it as any export.
+        await db.updateTable('exports').set({ status: 'PENDING', run_id: null }).where('id', '=', exportId).execute();
+        await drain();
+        expect((await get(t.owner, `/v1/verifications/exports/${exportId}`)).json().data).toMatchObject({ status: 'COMPLETED', rowCount: 9 });
+        if (format === 'csv') {
+          // Every record once, in the list's order (newest first, then by id), copies beside their originals.
+          const ids = parseCsv(Buffer.from(files[0]!, 'base64').toString('utf8')).slice(1).map((r) => r[0]);
+          const list = (await get(t.owner, `/v1/verifications?environment=test&limit=100&to=${encodeURIComponent(to)}`)).json().data.items as Json[];
+          expect(ids).toEqual(list.map((item) => item.id));
+          expect(ids).toHaveLength(9);
+          expect(ids.indexOf(`${first}b`)).toBe(ids.indexOf(`${first}a`) - 1);
+        }
+      }
     });
 
     it("another organisation's export is 404 on every id route, exactly like a missing one", async () => {
