@@ -32,6 +32,8 @@ export interface ExportRunSpec {
   /** The count made when the run began, for the progress percentage. */
   rowCount: number;
   batchRows: number;
+  /** Bytes per stored chunk (chunk-sink.ts: CHUNK_BYTES, EMBEDDED_CHUNK_BYTES on the embedded database). */
+  chunkBytes: number;
 }
 
 /** A run lost its job to another process (a takeover) or was told to stop: it writes nothing more. */
@@ -99,7 +101,7 @@ export async function writeExportFile(
     if (res.numUpdatedRows === 0n) throw new RunStopped('the export was taken over by another run');
   };
 
-  const sink = createChunkSink(storeChunk);
+  const sink = createChunkSink(storeChunk, spec.chunkBytes);
   const filters = toRecordFilters(spec.filters);
   /**
    * The records of the export after `upper` in the list's order (older than it; from the newest when

@@ -10,6 +10,7 @@ import type { Logger } from '../platform/logger.js';
 import { decodeCursor, olderThan, pageLimit, toPage } from '../platform/paging.js';
 import type { DB, ExportFormat, ExportsTable, StoredFilters } from '../platform/schema.js';
 import { applyRecordFilters, parseRecordFilterQuery, parseRecordFiltersBody, type RecordFilterQueryInput, type RecordFilters, type RecordFiltersBodyInput } from '../records/filters.js';
+import { CHUNK_BYTES, EMBEDDED_CHUNK_BYTES } from './chunk-sink.js';
 import { CSV_HEADER } from './csv.js';
 import { writeExportFileInThread, type WriterThread } from './export-thread.js';
 import { RunStopped, toRecordFilters, writeExportFile, type ExportRunSpec } from './export-writer.js';
@@ -25,6 +26,12 @@ export const EXPORT_RETENTION_MS = 90 * 24 * 3600 * 1000;
 export const MAX_TAKEOVERS = 3;
 /** Records read per keyset batch; progress is written after each (so at least every 5,000 rows). */
 export const EXPORT_BATCH_ROWS = 5_000;
+/**
+ * On the embedded database a batch's query runs in the server's thread: 5,000 records held it 260–360 ms
+ * a batch, 1,000 records 60–130 ms, for about the same speed (100,000 records, 2026-11-29). With its
+ * smaller chunks (EMBEDDED_CHUNK_BYTES), no request waits behind an export for long.
+ */
+export const EMBEDDED_EXPORT_BATCH_ROWS = 1_000;
 const RETRY_AFTER_SECONDS = 30;
 /** Indicative bytes per data row, for the estimate (measured on sandbox records). */
 const AVERAGE_ROW_BYTES: Record<ExportFormat, number> = { csv: 240, xlsx: 110 };
@@ -88,7 +95,7 @@ export interface ExportServiceDeps {
 export function createExportService(deps: ExportServiceDeps) {
   const { clock, ids, queue, logger, serviceCodes } = deps;
   const db = deps.db;
-  const batchRows = deps.batchRows ?? EXPORT_BATCH_ROWS;
+  const batchRows = deps.batchRows ?? (deps.writerThread ? EXPORT_BATCH_ROWS : EMBEDDED_EXPORT_BATCH_ROWS);
 
   /** The view; a COMPLETED export whose expiresAt passed is shown EXPIRED before the sweeper gets to it. */
   function view(row: ExportRow, now = clock.now()): ExportView {
@@ -191,6 +198,7 @@ export function createExportService(deps: ExportServiceDeps) {
       createdAt: new Date(row.created_at).toISOString(),
       rowCount: row.row_count,
       batchRows,
+      chunkBytes: deps.writerThread ? CHUNK_BYTES : EMBEDDED_CHUNK_BYTES,
     };
     try {
       const { processed, size } = deps.writerThread

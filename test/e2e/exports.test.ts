@@ -411,7 +411,7 @@ describeEachBackend(
           let calls = 0;
           const when = readAhead === 'flip' ? () => calls++ % 2 === 1 : () => readAhead === 2;
           await db.updateTable('exports').set({ status: 'RUNNING', run_id: runId }).where('id', '=', exportId).execute();
-          const spec = { exportId, runId, organisationId: t.org.organisationId, format, filters: row.filters, createdAt: new Date(row.created_at).toISOString(), rowCount: 9, batchRows };
+          const spec = { exportId, runId, organisationId: t.org.organisationId, format, filters: row.filters, createdAt: new Date(row.created_at).toISOString(), rowCount: 9, batchRows, chunkBytes: 700 };
           const written = await writeExportFile(h().database.db, spec, () => false, undefined, { db: h().database.db, when });
           expect(written.processed).toBe(9);
           const chunks = await db.selectFrom('export_chunks').select('bytes').where('export_id', '=', exportId).where('run_id', '=', runId).orderBy('seq').execute();
@@ -431,6 +431,29 @@ describeEachBackend(
           expect(ids.indexOf(`${first}b`)).toBe(ids.indexOf(`${first}a`) - 1);
         }
       }
+    });
+
+    it('chunks of 1 MiB on PostgreSQL (written in a thread) and of 256 KiB on the embedded database (written in the server\'s thread); the file is the list', async () => {
+      const t = await tenant(1);
+      // 1,499 copies of the one record, under new ids: a file of about 300 KiB.
+      const columns = 'organisation_id, type, endpoint, environment, verification_status, error_code, http_status, charged, charge_amount_kobo, reference_id, identifier_type, identifier_ciphertext, identifier_hash, identifier_masked, purpose, request_reason, api_key_id, request_id, duration_ms, replay_of, resolved_by, created_at';
+      await sql`INSERT INTO verification_records (id, ${sql.raw(columns)})
+        SELECT r.id || lpad(i::text, 4, '0'), ${sql.raw(columns.split(', ').map((c) => `r.${c}`).join(', '))}
+        FROM verification_records r, generate_series(1, 1499) AS i WHERE r.organisation_id = ${t.org.organisationId}`.execute(h().database.db);
+      const to = new Date(clock.now().getTime() + 1).toISOString();
+      const id = (await post(t.owner, { format: 'csv', filters: { environment: 'test', to } })).json().data.id as string;
+      await worker('A').runDue();
+      const done = (await get(t.owner, `/v1/verifications/exports/${id}`)).json().data;
+      expect(done).toMatchObject({ status: 'COMPLETED', rowCount: 1500, processedRows: 1500 });
+      const db = h().database.db.withTables<{ export_chunks: Json }>();
+      const sizes = (await db.selectFrom('export_chunks').select(sql<number>`length(bytes)`.as('size')).where('export_id', '=', id).orderBy('seq').execute()).map((c) => Number(c.size));
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(done.fileSize);
+      expect(done.fileSize).toBeGreaterThan(256 * 1024);
+      expect(done.fileSize).toBeLessThan(1024 * 1024);
+      expect(sizes).toEqual(h().database.connectionUrl ? [done.fileSize] : [256 * 1024, done.fileSize - 256 * 1024]);
+      const rows = parseCsv((await get(t.owner, done.downloadUrl)).rawPayload.toString('utf8'));
+      expect(rows).toHaveLength(1501);
+      expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(1500);
     });
 
     it("another organisation's export is 404 on every id route, exactly like a missing one", async () => {
