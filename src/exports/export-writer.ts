@@ -10,10 +10,10 @@ import { createXlsxWriter } from './xlsx.js';
 /**
  * The writing of one export's file (DESIGN.md §10.2), apart from its bookkeeping so that it can run in
  * the server's thread (the embedded database) or in a worker thread of its own (PostgreSQL, see
- * export-thread.ts): records read in list order by keyset batches, each batch into ~1 MiB chunks stored
- * in the database (a CSV batch comes as its lines, made by the database: csv.ts; an XLSX batch as rows,
- * through the XLSX writer), progress written as it goes. Every write is fenced
- * by the run's id: a run whose export was taken over stops at its next write.
+ * export-thread.ts): records read in list order by batches, each batch into chunks stored in the
+ * database (spec.chunkBytes; a CSV batch comes as its lines, made by the database: csv.ts; an XLSX batch
+ * as rows, through the XLSX writer), progress written as it goes. Every write is fenced by the run's id:
+ * a run whose export was taken over stops at its next write.
  *
  * The database's work overlaps the writer's: while a batch is written, the next ones are read and the
  * last full chunk is stored (a batch ahead, or two on two connections, and one store in flight).

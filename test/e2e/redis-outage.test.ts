@@ -187,8 +187,8 @@ for (const backend of backends()) {
         expect(line.raw).not.toMatch(/"stack"/);
       }
 
-      // A flap announced in the minute before makes this outage one that is counted, not announced again
-      // (src/platform/redis-health.ts): then the line when Redis is back (below) is what tells it.
+      // A flap announced in the minute before (a command past its 500 ms timeout on a loaded machine) makes
+      // this outage one that is counted, not announced again, nor its end (src/platform/redis-health.ts).
       const flapped = noteworthy(h).some((line) => /^redis unavailable/.test(line.msg));
       // Marked before the kill: the client may notice the dead server before this test hears that it exited.
       const mark = lineCount(h);
@@ -205,14 +205,20 @@ for (const backend of backends()) {
       server = await startRedisServer(port);
       // The client reconnects on its own (at most 2 s between attempts).
       const deadline = Date.now() + 15_000;
-      let back = noteworthy(h, mark).filter((e) => /redis available again/.test(e.msg));
-      for (let i = 0; i < 300 && back.length === 0 && Date.now() < deadline; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        back = noteworthy(h, mark).filter((e) => /redis available again/.test(e.msg));
+      const backLines = () => noteworthy(h, mark).filter((e) => /redis available again/.test(e.msg));
+      while ((flapped ? redis.status !== 'ready' : backLines().length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const back = backLines();
+      if (flapped) {
+        // An outage that began within a minute of an announced flap was only counted (redis-health.ts): its
+        // end is no line of its own either (its count goes into the next line), so the client's
+        // reconnection and the revocation below are what show that Redis is back.
+        expect(redis.status).toBe('ready');
+        expect(back.length).toBeLessThanOrEqual(1);
+      } else {
+        expect(back, JSON.stringify(noteworthy(h, mark).map((e) => e.msg))).toHaveLength(1);
+        expect(back[0]).toMatchObject({ level: 30 });
+        expect((back[0] as unknown as { fellBack: number }).fellBack).toBeGreaterThanOrEqual(300);
       }
-      expect(back).toHaveLength(1);
-      expect(back[0]).toMatchObject({ level: 30 });
-      expect((back[0] as unknown as { fellBack: number }).fellBack).toBeGreaterThanOrEqual(300);
 
       // Redis is in use again: a revocation is published (no 503) and refused at once.
       await h.services.apiKeys.revoke(org.organisationId, org.testKeyId);
