@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/helpers/harness.js';
 import type { Database } from '../platform/db.js';
+import { RECORD_COLUMN_TYPES } from '../records/records.repository.js';
 import { RECORD_COLUMNS, type RecordViewRow } from '../records/view.js';
 import { CSV_HEADER, CSV_LINE } from './csv.js';
 
@@ -37,17 +38,11 @@ const stored = (over: Partial<Stored> = {}): Stored => ({
   ...over,
 });
 
-const TYPES: Record<keyof Stored, string> = {
-  id: 'text', created_at: 'timestamptz', environment: 'text', type: 'text', endpoint: 'text', verification_status: 'text',
-  error_code: 'text', http_status: 'smallint', charged: 'boolean', charge_amount_kobo: 'bigint', reference_id: 'text',
-  identifier_type: 'text', identifier_masked: 'text', purpose: 'text', request_reason: 'text', api_key_id: 'text',
-  request_id: 'text', duration_ms: 'integer', replay_of: 'text',
-};
-const NAMES = Object.keys(TYPES) as Array<keyof Stored>;
+const NAMES = Object.keys(stored()) as Array<keyof Stored>;
 
 /** The CSV lines of rows with the stored columns' names and types, in order. */
 async function linesOf(db: Kysely<unknown>, rows: Stored[]): Promise<string[]> {
-  const values = sql.join(rows.map((r) => sql`(${sql.join(NAMES.map((n) => sql`${r[n]}::${sql.raw(TYPES[n])}`))})`));
+  const values = sql.join(rows.map((r) => sql`(${sql.join(NAMES.map((n) => sql`${r[n]}::${sql.raw(RECORD_COLUMN_TYPES[n])}`))})`));
   const result = await sql<{ line: string }>`SELECT ${CSV_LINE} AS line FROM (VALUES ${values}) AS r (${sql.raw(NAMES.join(', '))})`.execute(db);
   return result.rows.map((r) => r.line);
 }

@@ -24,7 +24,7 @@ const NEEDS_QUOTES = `E'[",\\r\\n]'`;
 const FORMULA_START = `E'^[=+@\\t\\r-]'`;
 
 /** A nullable text column as its field: null empty, guarded against formulas, quoted only when needed. */
-export function csvTextSql(column: string): string {
+function csvTextSql(column: string): string {
   const guarded = `CASE WHEN ${column} ~ ${FORMULA_START} THEN '''' || ${column} ELSE ${column} END`;
   return `CASE WHEN ${column} IS NULL THEN '' WHEN ${column} ~ ${NEEDS_QUOTES} THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END`;
 }

@@ -79,7 +79,7 @@ export function toRecordRow(cipher: DataCipher, r: NewVerificationRecord): Inser
 }
 
 /** The stored columns a record is written with, and their types (migrations/0001_foundation.sql and after). */
-const RECORD_COLUMN_TYPES = {
+export const RECORD_COLUMN_TYPES = {
   id: 'text', organisation_id: 'text', type: 'text', endpoint: 'text', environment: 'text', verification_status: 'text',
   error_code: 'text', http_status: 'smallint', charged: 'boolean', charge_amount_kobo: 'bigint', reference_id: 'text',
   identifier_type: 'text', identifier_ciphertext: 'bytea', identifier_hash: 'bytea', identifier_masked: 'text', purpose: 'text',

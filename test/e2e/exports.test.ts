@@ -8,6 +8,7 @@ import { createExportService, EXPORT_JOB_KIND, type ExportService } from '../../
 import { createJobRunner } from '../../src/jobs/runner.js';
 import type { Clock } from '../../src/platform/clock.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { RECORD_COLUMN_TYPES } from '../../src/records/records.repository.js';
 import { RECORD_COLUMNS } from '../../src/records/view.js';
 import { addMember, createHarness, createOrg, describeEachBackend, lookup, ninBody, OWNER_PASSWORD, ownerEmailOf, signIn, type Harness, type SignedIn, type TestOrg } from '../helpers/harness.js';
 
@@ -29,6 +30,9 @@ const clock = new AheadClock();
 const silent = createLogger('silent');
 
 type Json = Record<string, any>;
+
+/** A record's stored columns but its id: what a test copies to make more records by SQL. */
+const COPIED_COLUMNS = Object.keys(RECORD_COLUMN_TYPES).filter((c) => c !== 'id');
 
 /** A minimal RFC 4180 reader, for reading the files back. */
 function parseCsv(text: string): string[][] {
@@ -395,9 +399,8 @@ describeEachBackend(
       const db = h().database.db.withTables<{ exports: Json; export_chunks: Json; verification_records: Json }>();
       // Copies of two records under new ids: pairs and a triple that share an instant, ordered by id within it.
       const [first, second] = (await db.selectFrom('verification_records').select('id').where('organisation_id', '=', t.org.organisationId).orderBy('created_at').limit(2).execute()).map((r) => r.id as string);
-      const columns = 'organisation_id, type, endpoint, environment, verification_status, error_code, http_status, charged, charge_amount_kobo, reference_id, identifier_type, identifier_ciphertext, identifier_hash, identifier_masked, purpose, request_reason, api_key_id, request_id, duration_ms, replay_of, resolved_by, created_at';
       for (const [copy, of] of [[`${first}a`, first], [`${first}b`, first], [`${second}0`, second]]) {
-        await sql`INSERT INTO verification_records (id, ${sql.raw(columns)}) SELECT ${copy}, ${sql.raw(columns)} FROM verification_records WHERE id = ${of}`.execute(h().database.db);
+        await sql`INSERT INTO verification_records (id, ${sql.raw(COPIED_COLUMNS.join(', '))}) SELECT ${copy}, ${sql.raw(COPIED_COLUMNS.join(', '))} FROM verification_records WHERE id = ${of}`.execute(h().database.db);
       }
       const to = new Date(clock.now().getTime() + 1).toISOString();
 
@@ -436,9 +439,8 @@ describeEachBackend(
     it('chunks of 1 MiB on PostgreSQL (written in a thread) and of 256 KiB on the embedded database (written in the server\'s thread); the file is the list', async () => {
       const t = await tenant(1);
       // 1,499 copies of the one record, under new ids: a file of about 300 KiB.
-      const columns = 'organisation_id, type, endpoint, environment, verification_status, error_code, http_status, charged, charge_amount_kobo, reference_id, identifier_type, identifier_ciphertext, identifier_hash, identifier_masked, purpose, request_reason, api_key_id, request_id, duration_ms, replay_of, resolved_by, created_at';
-      await sql`INSERT INTO verification_records (id, ${sql.raw(columns)})
-        SELECT r.id || lpad(i::text, 4, '0'), ${sql.raw(columns.split(', ').map((c) => `r.${c}`).join(', '))}
+      await sql`INSERT INTO verification_records (id, ${sql.raw(COPIED_COLUMNS.join(', '))})
+        SELECT r.id || lpad(i::text, 4, '0'), ${sql.raw(COPIED_COLUMNS.map((c) => `r.${c}`).join(', '))}
         FROM verification_records r, generate_series(1, 1499) AS i WHERE r.organisation_id = ${t.org.organisationId}`.execute(h().database.db);
       const to = new Date(clock.now().getTime() + 1).toISOString();
       const id = (await post(t.owner, { format: 'csv', filters: { environment: 'test', to } })).json().data.id as string;
