@@ -20,7 +20,7 @@ import type { DataCipher } from './platform/crypto.js';
 import type { Database } from './platform/db.js';
 import { ids as defaultIds, type IdGenerator } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
-import { createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
+import { createAdmissionGuard, createRateLimiter, createSlotLimiter, createWindowLimiter } from './platform/rate-limit.js';
 import { createRecordWriter } from './records/records.repository.js';
 import { createRecordsService } from './records/records.service.js';
 import { createAnalyticsService } from './analytics/analytics.service.js';
@@ -81,6 +81,8 @@ export function createServices(deps: CoreDeps) {
   const signInLimiter = createWindowLimiter({ ...guardDeps, name: 'sign-in', whenRedisFails: 'count-per-process' });
   // The velocity guard protects capacity; the wallet stays the authority on money (DESIGN.md §1).
   const velocityLimiter = createWindowLimiter({ ...guardDeps, name: 'velocity', whenRedisFails: 'let-through' });
+  const rateLimiter = createRateLimiter(guardDeps);
+  const slotLimiter = createSlotLimiter(guardDeps);
   const notifications = createNotificationService({
     db,
     clock,
@@ -129,9 +131,11 @@ export function createServices(deps: CoreDeps) {
     // Durable background jobs are enqueued in the transaction of their cause (src/jobs/).
     jobQueue,
     guards: {
-      rate: createRateLimiter(guardDeps),
-      slots: createSlotLimiter(guardDeps),
+      rate: rateLimiter,
+      slots: slotLimiter,
       velocity: velocityLimiter,
+      // A verification's rate, velocity and slot in one decision (one Redis round trip): these three limiters.
+      admission: createAdmissionGuard(guardDeps, { rate: rateLimiter, velocity: velocityLimiter, slots: slotLimiter }),
       concurrencyLimit: settings.concurrencyLimit,
       velocityLimit: settings.velocityLimit,
     },

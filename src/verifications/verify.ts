@@ -7,7 +7,7 @@ import type { Clock } from '../platform/clock.js';
 import type { EpochCheck } from '../platform/cache-epoch.js';
 import { koboToNaira, nairaToKobo } from '../platform/money.js';
 import { formatNaira, type WalletService } from '../billing/wallet.service.js';
-import type { BucketResult, LimitResult, RateLimiter, SlotLimiter, WindowLimiter } from '../platform/rate-limit.js';
+import type { AdmissionAsk, AdmissionGuard, BucketResult, LimitResult, RateLimiter, SlotLimiter, SlotRelease, WindowLimiter } from '../platform/rate-limit.js';
 import type { AccessLevel, KeyType } from '../platform/schema.js';
 import type { ProviderCallContext, ProviderFailureCode, ProviderOutcome, Providers, SandboxScenario } from '../providers/ports.js';
 import type { NewVerificationRecord, RecordWriter } from '../records/records.repository.js';
@@ -37,6 +37,8 @@ export interface VerifyDeps {
     rate: RateLimiter;
     slots: SlotLimiter;
     velocity: WindowLimiter;
+    /** The three above in one decision at admission (one Redis round trip instead of three). */
+    admission: AdmissionGuard;
     /** Provider calls in flight per organisation and endpoint, unless the organisation overrides it. */
     concurrencyLimit: number;
     /** Live debits per organisation per minute, unless the organisation overrides it. */
@@ -88,9 +90,7 @@ export interface GuardDecisions {
 }
 
 /** A limiter's decision for this request: taken once, then reused by any attempt that starts again. */
-async function decideOnce<K extends keyof GuardDecisions>(ctx: VerifyContext | undefined, name: K, take: () => Promise<Required<GuardDecisions>[K]>) {
-  const memo = ctx?.decisions;
-  if (!memo) return take();
+async function decideOnce<K extends keyof GuardDecisions>(memo: GuardDecisions, name: K, take: () => Promise<Required<GuardDecisions>[K]>) {
   if (!(name in memo)) memo[name] = await take();
   return memo[name] as Required<GuardDecisions>[K];
 }
@@ -113,6 +113,13 @@ export interface Call<S extends TSchema> {
   providers: Providers;
   /** The Idempotency-Key held for this call, if it sent one. */
   claim: HeldClaim | null;
+  /** What the limiters said about this request (the context's, shared by its attempts, or this call's own). */
+  decisions: GuardDecisions;
+  /**
+   * A slot for the provider call taken at admission (admit's `slotAhead`): a release, null when none
+   * was free then; callProvider takes it over (undefined after, or when none was asked).
+   */
+  slotAhead?: SlotRelease | null;
 }
 
 /** What the caller is told and what the record says about one provider outcome. */
@@ -152,12 +159,34 @@ export async function verify<S extends TSchema, V>(
   body: Static<S>,
   ctx: VerifyContext,
 ): Promise<VerificationAnswer> {
-  const call = await admit(def, deps, key, body, ctx);
+  const call = await admit(def, deps, key, body, ctx, { slotAhead: true });
+  try {
+    return await settleOrRefuse(def, deps, call, ctx);
+  } finally {
+    // A request that ends before its provider call (409, 202, 429, 402, an error) gives back the slot
+    // taken at admission; callProvider has taken it over otherwise.
+    giveBackSlot(call);
+  }
+}
 
+/** Releases a slot taken at admission and not used (not awaited, as after a provider call: a release never throws). */
+function giveBackSlot<S extends TSchema>(call: Call<S>): void {
+  const unused = call.slotAhead;
+  call.slotAhead = undefined;
+  if (unused) void unused();
+}
+
+/** verify() after admission: the key's claim, the guards and the hold, the provider call and the settlement. */
+async function settleOrRefuse<S extends TSchema, V>(def: VerificationDefinition<S, V>, deps: VerifyDeps, call: Call<S>, ctx: VerifyContext): Promise<VerificationAnswer> {
+  const { key } = call;
   try {
     // 409, 202, or the stored answer replayed (and billed again on live keys); then 429 and 402.
     const start = await begin(def, deps, call, ctx);
-    if ('replay' in start) return await replay(deps, key, start.replay, ctx);
+    if ('replay' in start) {
+      // A replay calls no provider.
+      giveBackSlot(call);
+      return await replay(deps, key, start.replay, ctx);
+    }
     const held = start.held;
     try {
       const outcome = await callProvider(def, deps, call, ctx);
@@ -184,6 +213,12 @@ export async function verify<S extends TSchema, V>(
  * 403 unless the organisation is subscribed (provisioned and ACTIVE), 503 without providers for the
  * key's environment, 422 for a live tax or business call without an Idempotency-Key, 429 past the
  * key's own allowance per minute (a bucket it may spend in one burst).
+ *
+ * The guards are asked once, together (deps.guards.admission: one Redis round trip): the key's rate;
+ * a live call's velocity when nothing is decided between the two in DESIGN.md §3's order (no
+ * Idempotency-Key, or a priced call whose claim and hold are one database call: see begin); and with
+ * `slotAhead`, a slot for the provider call, which the call then owns (call.slotAhead) until
+ * callProvider takes it over. Each answer is still acted on at its own place in that order.
  */
 export async function admit<S extends TSchema, V>(
   def: VerificationDefinition<S, V>,
@@ -191,6 +226,7 @@ export async function admit<S extends TSchema, V>(
   key: AuthenticatedKey,
   body: Static<S>,
   ctx: VerifyContext,
+  options: { slotAhead?: boolean } = {},
 ): Promise<Call<S>> {
   const org = await deps.catalogue.context(key.organisationId, ctx.cacheEpoch);
   const subscription = org.services.get(def.service.code);
@@ -205,7 +241,21 @@ export async function admit<S extends TSchema, V>(
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', `Live calls to ${def.path} need an Idempotency-Key header`);
   }
 
-  const rate = await decideOnce(ctx, 'rate', () => deps.guards.rate.take(`key:${key.id}`, key.rateLimitPerMinute));
+  const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
+  const decisions = ctx.decisions ?? {};
+  const call: Call<S> = { key, body, org, priceKobo, providers, claim: null, decisions };
+  // An attempt that starts again after a refusal by rate asks nothing more (the refusal stands).
+  if (!decisions.rate || decisions.rate.allowed) {
+    const ask: AdmissionAsk = {};
+    if (!('rate' in decisions)) ask.rate = { key: `key:${key.id}`, limit: key.rateLimitPerMinute };
+    if (key.type === 'live' && (ctx.idempotencyKey === undefined || priceKobo > 0) && !('velocity' in decisions)) ask.velocity = velocityAsk(deps, call);
+    if (options.slotAhead) ask.slot = slotAsk(deps, call, def.path);
+    const got = ask.rate || ask.velocity || ask.slot ? await deps.guards.admission.decide(ask) : {};
+    if ('rate' in got) decisions.rate = got.rate ?? null;
+    if (got.velocity) decisions.velocity = got.velocity;
+    if (got.slot !== undefined) call.slotAhead = got.slot;
+  }
+  const rate = decisions.rate;
   if (rate) {
     ctx.header('ratelimit-limit', String(rate.limit));
     ctx.header('ratelimit-remaining', String(rate.remaining));
@@ -216,8 +266,7 @@ export async function admit<S extends TSchema, V>(
       });
     }
   }
-  const priceKobo = key.type === 'live' ? subscription.pricesKobo[org.accessLevel] : 0;
-  return { key, body, org, priceKobo, providers, claim: null };
+  return call;
 }
 
 /**
@@ -242,7 +291,7 @@ export async function begin<S extends TSchema, V>(
     const fingerprint = deps.idempotency.fingerprint('POST', def.path, body);
     // The velocity guard (Redis or this process, never the database) before the one round trip. A
     // request it refuses still hears the key's own answer first: 409, 202 or the replay.
-    const velocity = await velocityHit(deps, call, ctx);
+    const velocity = await velocityHit(deps, call);
     if (velocity.allowed) {
       const fresh = deps.idempotency.newClaim(scope, fingerprint);
       // The round trip checks a provisional key's revocation counter first ('stale': nothing done).
@@ -329,7 +378,7 @@ export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, c
   const { key } = call;
   const check = ctx?.epochCheck;
   if (key.type === 'live') {
-    const v = await velocityHit(deps, call, ctx);
+    const v = await velocityHit(deps, call);
     if (!v.allowed) throw velocityLimited(v, deps, call);
   }
   if (call.priceKobo > 0) return holdOr402(deps, key.organisationId, call.priceKobo, 'This verification costs', check);
@@ -341,9 +390,18 @@ export async function hold<S extends TSchema>(deps: VerifyDeps, call: Call<S>, c
 /** The organisation's live verifications a minute (the wallet velocity guard). */
 const velocityLimit = <S extends TSchema>(deps: VerifyDeps, call: Call<S>) => call.org.velocityLimit ?? deps.guards.velocityLimit;
 
-/** One live verification counted against the organisation's velocity. */
-function velocityHit<S extends TSchema>(deps: VerifyDeps, call: Call<S>, ctx?: VerifyContext) {
-  return decideOnce(ctx, 'velocity', () => deps.guards.velocity.hit(`velocity:${call.key.organisationId}`, velocityLimit(deps, call), 60_000));
+/** What the velocity guard is asked for one live verification. */
+const velocityAsk = <S extends TSchema>(deps: VerifyDeps, call: Call<S>) => ({ key: `velocity:${call.key.organisationId}`, limit: velocityLimit(deps, call), windowMs: 60_000 });
+
+/** One live verification counted against the organisation's velocity (once a request: at admission when it could be). */
+function velocityHit<S extends TSchema>(deps: VerifyDeps, call: Call<S>) {
+  const ask = velocityAsk(deps, call);
+  return decideOnce(call.decisions, 'velocity', () => deps.guards.velocity.hit(ask.key, ask.limit, ask.windowMs));
+}
+
+/** A slot for one provider call of this organisation and endpoint (DESIGN.md §8). */
+function slotAsk<S extends TSchema>(deps: VerifyDeps, call: Call<S>, path: string) {
+  return { key: `${call.key.organisationId}:${path}`, limit: call.org.concurrencyLimit ?? deps.guards.concurrencyLimit, ttlMs: deps.holdTtlMs };
 }
 
 /** The 429 of the wallet velocity guard. */
@@ -400,8 +458,9 @@ async function availableBalanceKobo(deps: VerifyDeps, organisationId: string): P
 }
 
 /**
- * The provider call, inside a slot per organisation and endpoint held only around it (429 when none
- * is free). A call that throws is an INTERNAL_ERROR outcome, logged with its error.
+ * The provider call, inside a slot per organisation and endpoint (429 when none is free): the one
+ * taken at admission (call.slotAhead), else one taken now; released when the call returns. A call
+ * that throws is an INTERNAL_ERROR outcome, logged with its error.
  */
 export async function callProvider<S extends TSchema, V>(
   def: VerificationDefinition<S, V>,
@@ -409,12 +468,14 @@ export async function callProvider<S extends TSchema, V>(
   call: Call<S>,
   ctx: VerifyContext,
 ): Promise<ProviderOutcome<V>> {
-  const { key, org } = call;
   const providerCtx: ProviderCallContext = { requestId: ctx.requestId, correlationId: ctx.correlationId, scenario: ctx.scenario };
-  const slotLimit = org.concurrencyLimit ?? deps.guards.concurrencyLimit;
-  const release = await deps.guards.slots.acquire(`${key.organisationId}:${def.path}`, slotLimit, deps.holdTtlMs);
+  const slot = slotAsk(deps, call, def.path);
+  // The slot taken at admission, if any; if none was free then, the answer is decided now, as without one.
+  let release = call.slotAhead;
+  call.slotAhead = undefined;
+  if (!release) release = await deps.guards.slots.acquire(slot.key, slot.limit, slot.ttlMs);
   if (!release) {
-    throw new AppError('CONCURRENCY_LIMITED', `At most ${slotLimit} ${def.path} calls may be in flight for this organisation`, {
+    throw new AppError('CONCURRENCY_LIMITED', `At most ${slot.limit} ${def.path} calls may be in flight for this organisation`, {
       headers: { 'retry-after': '1' },
     });
   }

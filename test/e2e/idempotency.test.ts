@@ -91,6 +91,10 @@ describeEachBackend(
       const held = holdNextSlot(h().services);
       const slowCall = call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' });
       await held.taken;
+      // The slot is taken at admission, before the key's claim: wait for the claim too.
+      const claims = () => h().database.db.selectFrom('idempotency_requests').select('state').where('organisation_id', '=', org.organisationId).execute();
+      for (let i = 0; i < 1_000 && (await claims()).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await claims()).toEqual([{ state: 'IN_FLIGHT' }]);
       const during = await call(org.testKey, idem, ninBody(), { 'x-sandbox-scenario': 'slow' });
       held.open();
       const slow = await slowCall;

@@ -315,6 +315,8 @@ export async function ownerEmailOf(services: Services, org: TestOrg): Promise<st
  * The next concurrency slot a verification takes is released only once `open()` is called, so the call
  * that took it stays in flight until then, however slow the machine: a test sends its second request
  * after `taken` instead of racing a sleep against the sandbox's delay. The limiter itself is the real one.
+ * A verification takes its slot when it is admitted (src/verifications/verify.ts), before its
+ * Idempotency-Key is claimed: `taken` says the call is admitted, not that its key is claimed yet.
  */
 export function holdNextSlot(services: Services): { taken: Promise<void>; open: () => void } {
   const slots = services.guards.slots;
