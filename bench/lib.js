@@ -8,6 +8,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openLoopOnce } from './open-loop.js';
 
@@ -609,6 +610,39 @@ export function tableWrites(databaseUrl) {
       return { tables, rowWrites, commitsPerRequest: per(now.commits - before.commits) };
     },
   };
+}
+
+/**
+ * What a run costs Redis, per request: its server's CPU (INFO cpu: user and system, its own threads)
+ * and the commands it ran (INFO stats: a script's own calls count too, so this is not round trips).
+ * Everything on that Redis counts, as PostgreSQL's figure counts every backend.
+ */
+export function redisUse(redisUrl) {
+  const read = async () => {
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+    try {
+      await redis.connect();
+      const cpu = await redis.info('cpu');
+      const stats = await redis.info('stats');
+      const field = (text, name) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(text)?.[1] ?? NaN);
+      return { cpuSeconds: field(cpu, 'used_cpu_sys') + field(cpu, 'used_cpu_user'), commands: field(stats, 'total_commands_processed') };
+    } finally {
+      redis.disconnect();
+    }
+  };
+  return {
+    before: read,
+    async after(before, requests) {
+      const now = await read();
+      const per = (n) => (requests > 0 && Number.isFinite(n) ? n / requests : null);
+      return { redisCpuUsPerRequest: round(per((now.cpuSeconds - before.cpuSeconds) * 1e6), 0), redisCommandsPerRequest: round(per(now.commands - before.commands), 2) };
+    },
+  };
+}
+
+/** redisUse's figures as a report line. */
+export function describeRedisUse(u) {
+  return `  Redis: ${u.redisCpuUsPerRequest === null ? '?' : int(u.redisCpuUsPerRequest)} µs of CPU and ${u.redisCommandsPerRequest ?? '?'} commands per request (a script's own calls included)`;
 }
 
 /** The row writes of tableWrites as report lines. */

@@ -33,6 +33,8 @@ import {
   startNode,
   stopChild,
   tableWrites,
+  describeRedisUse,
+  redisUse,
   waitForHttp,
   waitForQuietMachine,
 } from './lib.js';
@@ -133,6 +135,23 @@ const scenarios = [
         // On PostgreSQL, the rows a live lookup writes, by table (issue 15: every row questioned).
         writesOf: idv.databaseUrl,
         details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' },
+      };
+    },
+  },
+  {
+    id: 'idv-nin-live-redis',
+    label: 'live NIN lookup, with Redis',
+    // The same lookup on a server whose guards and revocation counter are shared through Redis
+    // (REDIS_URL), as every server of a scaled-out deployment: what Redis costs one server, beside
+    // what it costs Redis itself, without the second server of idv-nin-live-2proc on the same cores.
+    async start(ctx) {
+      if (!ctx.settings.databaseUrl || !ctx.settings.redisUrl) return { skipped: 'PostgreSQL and Redis only (BENCH_REDIS_URL or TEST_REDIS_URL)' };
+      const idv = await use('idv-redis', () => ctx.startIdv({ name: 'idv-redis', extraEnv: { REDIS_URL: ctx.settings.redisUrl } }));
+      return {
+        ...liveNinLookup(idv, 'redis'),
+        aroundLoad: redisUse(ctx.settings.redisUrl),
+        stop: () => stopChild(idv.child),
+        details: { storage: idv.storage.kind, simulator: 'in-process, zero latency', redis: true },
       };
     },
   },
@@ -315,6 +334,8 @@ const comparisons = [
   { subject: 'idv-nin-sandbox', baseline: 'fastify-bare', goal: 0.5 },
   { subject: 'idv-nin-live', baseline: 'pgbench', goal: 1.0 },
   { subject: 'idv-nin-live-2proc', baseline: 'idv-nin-live', goal: 1.0 },
+  // What sharing the guards through Redis costs one server (no goal of its own: the two-server figure is the goal).
+  { subject: 'idv-nin-live-redis', baseline: 'idv-nin-live', goal: null },
   // A lookup should cost what it costs on a fresh database, within this machine's noise.
   { subject: 'idv-nin-live-seeded', baseline: 'idv-nin-live', goal: 0.9 },
 ];
@@ -434,12 +455,12 @@ async function main() {
       ...settings,
       ...(run.connections ? { connections: run.connections } : {}),
       ...(run.overallRate ? { overallRate: run.overallRate } : {}),
-      ...(run.writesOf ? { around: tableWrites(run.writesOf) } : {}),
+      ...(run.writesOf ? { around: tableWrites(run.writesOf) } : run.aroundLoad ? { around: run.aroundLoad } : {}),
       serverPid: run.pid,
     });
     results[scenario.id] = { label: scenario.label, ...run.details, ...r };
     console.log(describeScenario(scenario.label, r));
-    if (r.probed) console.log(describeWrites(r.probed));
+    if (r.probed) console.log(run.aroundLoad ? describeRedisUse(r.probed) : describeWrites(r.probed));
     if (r.non2xx > 0 || r.errors > 0) {
       broken.push(scenario.id);
       console.error(
@@ -529,11 +550,11 @@ async function main() {
       baseline: c.baseline,
       ratio: round(ratio, 3),
       goal: c.goal,
-      meetsGoal: ratio >= c.goal,
+      meetsGoal: c.goal === null ? null : ratio >= c.goal,
       line:
         `${s.label}: ${int(s.requestsPerSec)} req/s p99 ${ms(s.latencyMs.p99)} ms | ` +
         `${b.label}: ${int(b.requestsPerSec)} ${b.latencyMs.p99 === null ? 'tps' : `req/s p99 ${ms(b.latencyMs.p99)} ms`} | ` +
-        `ratio ${ratio.toFixed(2)} (goal ≥ ${c.goal})${ratio >= c.goal ? '' : ' — BELOW GOAL'}`,
+        `ratio ${ratio.toFixed(2)}` + (c.goal === null ? '' : ` (goal ≥ ${c.goal})${ratio >= c.goal ? '' : ' — BELOW GOAL'}`),
     });
   }
 
@@ -558,12 +579,13 @@ async function main() {
 
   /** CPU per request of the server process and of PostgreSQL (µs), for the scenarios of issue 15. */
   const cpuLines = [];
-  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'idv-nin-live-seeded', 'idv-nin-live-2proc', 'pgbench']) {
+  for (const id of ['fastify-bare', 'idv-nin-sandbox', 'idv-nin-live', 'idv-nin-live-redis', 'idv-nin-live-seeded', 'idv-nin-live-2proc', 'pgbench']) {
     const r = results[id];
     if (!r) continue;
     const parts = [];
     if (r.serverCpuUsPerRequest != null) parts.push(`server ${int(r.serverCpuUsPerRequest)} µs`);
     if (r.postgresCpuUsPerRequest != null) parts.push(`PostgreSQL ${int(r.postgresCpuUsPerRequest)} µs`);
+    if (r.probed?.redisCpuUsPerRequest != null) parts.push(`Redis ${int(r.probed.redisCpuUsPerRequest)} µs`);
     if (parts.length > 0) cpuLines.push(`CPU per ${id === 'pgbench' ? 'transaction' : 'request'}, ${r.label}: ${parts.join(', ')}`);
   }
   const idle = results['idv-idle'];
