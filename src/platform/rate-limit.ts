@@ -200,9 +200,12 @@ export function createRateLimiter(deps: GuardDeps): RateLimiter {
  * provider call). In Redis each slot is a member of a sorted set scored by its expiry, so a slot of a
  * crashed process frees itself; per process without Redis.
  */
+/** A slot's release: once, and never throwing (a failure is the health tracker's). */
+export type SlotRelease = () => Promise<void>;
+
 export interface SlotLimiter {
-  /** A release function when a slot was free, null when all are taken; undefined when the limiter is down. */
-  acquire(key: string, limit: number, ttlMs: number): Promise<(() => Promise<void>) | null>;
+  /** A release when a slot was free (a no-op one while Redis fails: the call goes on), null when all are taken. */
+  acquire(key: string, limit: number, ttlMs: number): Promise<SlotRelease | null>;
 }
 
 const SLOT_LUA = `
@@ -215,9 +218,6 @@ local function slot_take(key, now, expires_at, limit, member, ttl_ms)
 end
 `;
 const SLOT_SCRIPT = luaScript(`${SLOT_LUA}return slot_take(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])`);
-
-/** A slot's release: once, and never throwing (a failure is the health tracker's). */
-export type SlotRelease = () => Promise<void>;
 
 const NO_RELEASE: SlotRelease = async () => undefined;
 
