@@ -104,11 +104,14 @@ export function createWindowLimiter(deps: GuardDeps & { whenRedisFails: WhenRedi
       } catch (err) {
         health?.failed(deps.name, err);
         if (deps.whenRedisFails === 'count-per-process') return localHit(key, limit, windowMs);
-        return { allowed: true, retryAfterSeconds: 0, remaining: limit };
+        return letThrough(limit);
       }
     },
   };
 }
+
+/** A window limiter's answer while Redis fails, when it guards capacity (`let-through`). */
+const letThrough = (limit: number): LimitResult => ({ allowed: true, retryAfterSeconds: 0, remaining: limit });
 
 function verdict(count: number, limit: number, msLeft: number): LimitResult {
   return {
@@ -369,10 +372,11 @@ export function createAdmissionGuard(deps: GuardDeps, parts: { rate: RateLimiter
         out = (await runScript(deps.redis, ADMIT_SCRIPT, keys, args)) as typeof out;
         health?.succeeded();
       } catch (err) {
-        // Every part is a guard of capacity: the request goes on (DESIGN.md §1).
+        // Every part is a guard of capacity: the request goes on (DESIGN.md §1). The velocity part answers
+        // as a `let-through` window limiter does (the admission guard is only for such a one).
         health?.failed('admission', err);
         if (ask.rate) decision.rate = null;
-        if (ask.velocity) decision.velocity = { allowed: true, retryAfterSeconds: 0, remaining: ask.velocity.limit };
+        if (ask.velocity) decision.velocity = letThrough(ask.velocity.limit);
         if (slot) decision.slot = NO_RELEASE;
         return decision;
       }
