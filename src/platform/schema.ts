@@ -156,6 +156,8 @@ export interface SessionsTable {
   revoked_reason: SessionRevokedReason | null;
   ip: string | null;
   user_agent: string | null;
+  /** When the purge deleted its refresh tokens (a day after it ended); null before (migrations/0025). */
+  refresh_tokens_purged_at: Timestamp | null;
 }
 
 /** Every refresh token a session was given (hash only), each pointing at the one it replaced. */

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { refreshTokenPurgeBatch } from '../../src/accounts/auth.service.js';
 import { ManualClock, OWNER_PASSWORD, createOrg, describeEachBackend, ownerEmailOf, signIn } from '../helpers/harness.js';
+import { explain } from '../helpers/plan.js';
 
 /**
  * Refresh-token rows of ended sessions are purged a day after the session ended (a periodic job of
@@ -67,6 +70,58 @@ describeEachBackend(
         clock.advance(3 * DAY);
         await h().services.auth.purgeEndedRefreshTokens();
         expect([await rows(recent.sessionId), await rows(live.sessionId), await rows(untouched.sessionId)]).toEqual([0, 0, 0]);
+
+        // Each purged session is marked, once: a run with nothing new deletes nothing and marks nothing again.
+        const marks = async () =>
+          (await h().database.db.selectFrom('sessions').select(['id', 'refresh_tokens_purged_at']).where('id', 'in', [ended.sessionId, recent.sessionId, untouched.sessionId]).orderBy('id').execute()).map(
+            (r) => r.refresh_tokens_purged_at?.toISOString() ?? null,
+          );
+        const before = await marks();
+        expect(before.every((m) => m !== null)).toBe(true);
+        expect(await h().services.auth.purgeEndedRefreshTokens({ batch: 1 })).toBe(0);
+        expect(await marks()).toEqual(before);
+      });
+
+      it('a batch walks the sessions still to purge and their tokens by index, however many were purged before', async () => {
+        const db = h().database.db;
+        const org = await createOrg(h().services);
+        const userId = org.ownerId;
+        // 20,000 sessions that ended long ago and were purged, 2,000 ended and not purged yet (three tokens
+        // each), 2,000 live (three tokens each): what a year of sign-ins leaves, in small.
+        const base = clock.now().getTime();
+        await sql`
+          INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at, refresh_tokens_purged_at)
+          SELECT 'ses_plan' || i, ${userId}, ${new Date(base - 40 * DAY)}::timestamptz + i * interval '1 second',
+                 ${new Date(base - 70 * DAY)}::timestamptz, ${new Date(base - 40 * DAY)}::timestamptz,
+                 CASE WHEN i <= 20000 THEN ${new Date(base - 10 * DAY)}::timestamptz END
+          FROM generate_series(1, 22000) AS i`.execute(db);
+        await sql`
+          INSERT INTO sessions (id, user_id, expires_at, created_at, last_used_at)
+          SELECT 'ses_live' || i, ${userId}, ${new Date(base + 20 * DAY)}::timestamptz, ${new Date(base)}::timestamptz, ${new Date(base)}::timestamptz
+          FROM generate_series(1, 2000) AS i`.execute(db);
+        await sql`
+          INSERT INTO refresh_tokens (token_hash, session_id, issued_at, rotated_at)
+          SELECT decode(md5(s.id || '-' || k), 'hex'), s.id, ${new Date(base - 50 * DAY)}::timestamptz,
+                 CASE WHEN k < 3 THEN ${new Date(base - 50 * DAY)}::timestamptz END
+          FROM sessions s, generate_series(1, 3) AS k
+          WHERE s.id LIKE 'ses_live%' OR (s.id LIKE 'ses_plan%' AND s.refresh_tokens_purged_at IS NULL)`.execute(db);
+        await sql`ANALYZE sessions`.execute(db);
+        await sql`ANALYZE refresh_tokens`.execute(db);
+
+        const now = clock.now();
+        const text = await explain(db, refreshTokenPurgeBatch(new Date(now.getTime() - DAY), now, 1000).compile(db));
+        expect(text).toMatch(/Index Scan using sessions_unpurged_end_idx on sessions/);
+        expect(text).toMatch(/refresh_tokens_session_idx/);
+        expect(text).not.toMatch(/Seq Scan/);
+
+        // And it does what it says: the 2,000 ended sessions' 6,000 tokens go, two batches of 1,000 and a
+        // short one; the live sessions keep theirs; every ended one is marked.
+        const tokensOf = async (prefix: string) =>
+          (await sql<{ n: number }>`SELECT count(*)::int AS n FROM refresh_tokens WHERE session_id LIKE ${prefix + '%'}`.execute(db)).rows[0]!.n;
+        expect(await h().services.auth.purgeEndedRefreshTokens({ batch: 1000 })).toBeGreaterThanOrEqual(6000);
+        expect([await tokensOf('ses_plan'), await tokensOf('ses_live')]).toEqual([0, 6000]);
+        const unmarked = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sessions WHERE id LIKE 'ses_plan%' AND refresh_tokens_purged_at IS NULL`.execute(db);
+        expect(unmarked.rows[0]!.n).toBe(0);
       });
     });
   },
