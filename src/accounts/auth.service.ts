@@ -65,10 +65,6 @@ const WRONG_CREDENTIALS = 'The email or password is incorrect';
 const BAD_CODE = 'The sign-in code is incorrect or has expired';
 
 /**
- * Sign-in with a password and a one-time code, JWT access tokens bound to a session, rotating
- * refresh tokens with reuse detection, and sessions that can be revoked at once (DESIGN.md §9).
- */
-/**
  * One batch of the refresh-token purge (purgeEndedRefreshTokens): up to `limit` sessions that ended
  * before `before` and were not purged yet, in the order they ended (sessions_unpurged_end_idx, which
  * holds only those), their tokens deleted (refresh_tokens_session_idx) and each marked purged at `now`.
@@ -92,6 +88,10 @@ export function refreshTokenPurgeBatch(before: Date, now: Date, limit: number) {
     SELECT (SELECT count(*) FROM marked)::int AS sessions, (SELECT count(*) FROM gone)::int AS tokens`;
 }
 
+/**
+ * Sign-in with a password and a one-time code, JWT access tokens bound to a session, rotating
+ * refresh tokens with reuse detection, and sessions that can be revoked at once (DESIGN.md §9).
+ */
 export function createAuthService(deps: {
   db: Kysely<DB>;
   clock: Clock;
