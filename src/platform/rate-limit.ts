@@ -198,14 +198,15 @@ export function createRateLimiter(deps: GuardDeps): RateLimiter {
   };
 }
 
-/**
- * Slots for calls in flight (DESIGN.md §8: per organisation and endpoint, held only around the
- * provider call). In Redis each slot is a member of a sorted set scored by its expiry, so a slot of a
- * crashed process frees itself; per process without Redis.
- */
 /** A slot's release: once, and never throwing (a failure is the health tracker's). */
 export type SlotRelease = () => Promise<void>;
 
+/**
+ * Slots for calls in flight (DESIGN.md §8: per organisation and endpoint, around the provider call; a
+ * verification takes its slot when it is admitted and gives it back at once if it ends before calling).
+ * In Redis each slot is a member of a sorted set scored by its expiry, so a slot of a crashed process
+ * frees itself; per process without Redis.
+ */
 export interface SlotLimiter {
   /** A release when a slot was free (a no-op one while Redis fails: the call goes on), null when all are taken. */
   acquire(key: string, limit: number, ttlMs: number): Promise<SlotRelease | null>;
