@@ -609,6 +609,7 @@ export function tableWrites(databaseUrl) {
       const rowWrites = round(Object.values(tables).reduce((sum, t) => sum + t.inserted + t.updated + t.deleted, 0), 2);
       return { tables, rowWrites, commitsPerRequest: per(now.commits - before.commits) };
     },
+    describe: describeWrites,
   };
 }
 
@@ -637,16 +638,17 @@ export function redisUse(redisUrl) {
       const per = (n) => (requests > 0 && Number.isFinite(n) ? n / requests : null);
       return { redisCpuUsPerRequest: round(per((now.cpuSeconds - before.cpuSeconds) * 1e6), 0), redisCommandsPerRequest: round(per(now.commands - before.commands), 2) };
     },
+    describe: describeRedisUse,
   };
 }
 
 /** redisUse's figures as a report line. */
-export function describeRedisUse(u) {
+function describeRedisUse(u) {
   return `  Redis: ${u.redisCpuUsPerRequest === null ? '?' : int(u.redisCpuUsPerRequest)} µs of CPU and ${u.redisCommandsPerRequest ?? '?'} commands per request (a script's own calls included)`;
 }
 
 /** The row writes of tableWrites as report lines. */
-export function describeWrites(w) {
+function describeWrites(w) {
   const rows = Object.entries(w.tables)
     .sort(([, x], [, y]) => y.inserted + y.updated + y.deleted - (x.inserted + x.updated + x.deleted))
     .map(([name, t]) => {

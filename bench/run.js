@@ -13,7 +13,6 @@ import pg from 'pg';
 import { startIdv, startPeer, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
-  describeWrites,
   envNumber,
   ROOT,
   ensureDir,
@@ -33,7 +32,6 @@ import {
   startNode,
   stopChild,
   tableWrites,
-  describeRedisUse,
   redisUse,
   waitForHttp,
   waitForQuietMachine,
@@ -133,7 +131,7 @@ const scenarios = [
       return {
         ...run,
         // On PostgreSQL, the rows a live lookup writes, by table (issue 15: every row questioned).
-        writesOf: idv.databaseUrl,
+        around: tableWrites(idv.databaseUrl),
         details: { storage: idv.storage.kind, storageDescription: idv.storage.description, simulator: 'in-process, zero latency' },
       };
     },
@@ -149,7 +147,7 @@ const scenarios = [
       const idv = await use('idv-redis', () => ctx.startIdv({ name: 'idv-redis', extraEnv: { REDIS_URL: ctx.settings.redisUrl } }));
       return {
         ...liveNinLookup(idv, 'redis'),
-        aroundLoad: redisUse(ctx.settings.redisUrl),
+        around: redisUse(ctx.settings.redisUrl),
         stop: () => stopChild(idv.child),
         details: { storage: idv.storage.kind, simulator: 'in-process, zero latency', redis: true },
       };
@@ -171,7 +169,7 @@ const scenarios = [
       console.log(describeSeed(seeded));
       return {
         ...run,
-        writesOf: idv.databaseUrl,
+        around: tableWrites(idv.databaseUrl),
         quiet: true,
         // Its pollers would otherwise run beside every later scenario.
         stop: () => stopChild(idv.child),
@@ -256,7 +254,7 @@ const scenarios = [
       const idv = await useLatencyIdv(ctx);
       const rate = offeredRate(ctx.results);
       // Its rows and commits per request: how many requests a batch carries when they come spread out.
-      return { ...liveNinLookup(idv, 'rate'), overallRate: rate, connections: openConnections(rate), writesOf: idv.databaseUrl };
+      return { ...liveNinLookup(idv, 'rate'), overallRate: rate, connections: openConnections(rate), around: tableWrites(idv.databaseUrl) };
     },
   },
   {
@@ -291,7 +289,7 @@ const scenarios = [
     label: `live NIN lookup (registry ${UPSTREAM_LATENCY_MS} ms), 1 connection`,
     async start(ctx) {
       const idv = await useLatencyIdv(ctx);
-      return { ...liveNinLookup(idv, '1conn'), connections: 1, durationSec: oneConnectionSec(ctx.settings), writesOf: idv.databaseUrl };
+      return { ...liveNinLookup(idv, '1conn'), connections: 1, durationSec: oneConnectionSec(ctx.settings), around: tableWrites(idv.databaseUrl) };
     },
   },
 ];
@@ -464,12 +462,13 @@ async function main() {
       ...(run.connections ? { connections: run.connections } : {}),
       ...(run.durationSec ? { durationSec: run.durationSec } : {}),
       ...(run.overallRate ? { overallRate: run.overallRate } : {}),
-      ...(run.writesOf ? { around: tableWrites(run.writesOf) } : run.aroundLoad ? { around: run.aroundLoad } : {}),
+      // A probe read just before and after the measured run (the database's row writes, Redis's use).
+      ...(run.around ? { around: run.around } : {}),
       serverPid: run.pid,
     });
     results[scenario.id] = { label: scenario.label, ...run.details, ...r };
     console.log(describeScenario(scenario.label, r));
-    if (r.probed) console.log(run.aroundLoad ? describeRedisUse(r.probed) : describeWrites(r.probed));
+    if (r.probed) console.log(run.around.describe(r.probed));
     if (r.non2xx > 0 || r.errors > 0) {
       broken.push(scenario.id);
       console.error(
