@@ -87,8 +87,8 @@ export interface WireOptions {
 const DATABASE_REACH_TIMEOUT_MS = 15_000;
 
 /**
- * The one wiring of the system, used by the server, the CLI and the test harness: storage (migrated)
- * and Redis, the services, then (unless `http: false`) the upstreams (HTTP adapters to the configured
+ * The one wiring of the system, used by the server, the CLI and the test harness: Redis, then storage
+ * (migrated), the services, then (unless `http: false`) the upstreams (HTTP adapters to the configured
  * URLs, or to a simulator started here for the unset ones outside production), the payment gateway,
  * the app and the job runner. close() undoes it in order; a wiring that fails half-way closes what it opened.
  */
@@ -96,10 +96,30 @@ export async function wire(config: Config, options: WireOptions & { http: false 
 export async function wire(config: Config, options: WireOptions): Promise<Wiring>;
 export async function wire(config: Config, options: WireOptions): Promise<Runtime | Wiring> {
   const { logger } = options;
-  const database = options.database ?? (await openConfiguredDatabase(config));
-  const closeDatabase = options.database ? async () => undefined : () => database.close();
   let redis: Redis | null = options.redisClient ?? null;
   const ownsRedis = options.redisClient === undefined && config.redisUrl !== null;
+  // Redis before storage: a REDIS_URL that leads nowhere is said within its two seconds, not after a fresh
+  // embedded database has been made and migrated (seconds more), and leaves no database behind.
+  if (ownsRedis) {
+    redis = createRedis(config.redisUrl!, logger);
+    const lastError = lastErrorOf(redis);
+    await waitForRedis(redis).catch(() => {
+      if (options.requireRedis) {
+        redis!.disconnect();
+        throw new StartupError(redisUnreachable(config.redisUrl!, lastError()));
+      }
+      // For the CLI, Redis down is not fatal: guards let requests through and the database decides.
+      logger.warn('redis not reachable at start; continuing without it until it is');
+    });
+  }
+  let database: Database;
+  try {
+    database = options.database ?? (await openConfiguredDatabase(config));
+  } catch (err) {
+    if (ownsRedis) redis?.disconnect();
+    throw err;
+  }
+  const closeDatabase = options.database ? async () => undefined : () => database.close();
   const closeStorage = async () => {
     if (ownsRedis) redis?.disconnect();
     await closeDatabase();
@@ -109,15 +129,6 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     if (!options.database) {
       if (database.kind === 'postgres') await reachPostgres(database, config);
       await migrate(database);
-    }
-    if (ownsRedis) {
-      redis = createRedis(config.redisUrl!, logger);
-      const lastError = lastErrorOf(redis);
-      await waitForRedis(redis).catch(() => {
-        if (options.requireRedis) throw new StartupError(redisUnreachable(config.redisUrl!, lastError()));
-        // For the CLI, Redis down is not fatal: guards let requests through and the database decides.
-        logger.warn('redis not reachable at start; continuing without it until it is');
-      });
     }
     const core = { database, redis, logger, cipher: createDataCipher(config.dataEncryptionKey), settings: config, clock: options.clock, redisKeyPrefix: options.redisKeyPrefix };
     if (options.http === false) {

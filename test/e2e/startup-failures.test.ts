@@ -106,12 +106,15 @@ describe('idv serve that cannot start', () => {
     expectOneLine(await serve({ DATABASE_URL: url.toString() }), /^idv: the database of DATABASE_URL does not exist at .*: create it \(createdb\), or correct DATABASE_URL$/);
   }, 60_000);
 
-  it('REDIS_URL on a port where nothing listens', async () => {
+  it('REDIS_URL on a port where nothing listens: said before storage opens', async () => {
     const port = await closedPort();
+    const dataDir = freshDir();
     expectOneLine(
-      await serve({ REDIS_URL: `redis://127.0.0.1:${port}` }),
+      await serve({ REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: dataDir }),
       new RegExp(`^idv: REDIS_URL: nothing accepts connections at 127\\.0\\.0\\.1:${port}: start Redis there or correct REDIS_URL, or unset REDIS_URL`),
     );
+    // No embedded database made (and migrated, seconds) for a start that could not reach Redis.
+    expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 
   it('REDIS_URL with a host that does not exist', async () => {
