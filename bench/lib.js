@@ -578,7 +578,8 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
 
 /**
  * What a run writes to a PostgreSQL database, per request: rows inserted, updated (and of those, HOT:
- * no index touched) and deleted by table, and commits, from the cumulative statistics views. Backends
+ * no index touched) and deleted by table, commits, and the WAL written (bytes, records, whole-page images:
+ * the server's, so every database's), from the cumulative statistics views. Backends
  * report their counts at most once a second, so each side waits a little longer than that first; the
  * requests cut at the end of the run still settle in that wait, so the figures are a little high.
  */
@@ -590,7 +591,9 @@ export function tableWrites(databaseUrl) {
     try {
       const tables = await client.query('SELECT relname, n_tup_ins::float8 AS ins, n_tup_upd::float8 AS upd, n_tup_hot_upd::float8 AS hot, n_tup_del::float8 AS del FROM pg_stat_user_tables');
       const db = await client.query('SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()');
-      return { tables: Object.fromEntries(tables.rows.map((t) => [t.relname, t])), commits: db.rows[0].commits };
+      // The server's WAL (PostgreSQL 14 and later): every database's, so meant for a run that is alone on it.
+      const wal = await client.query('SELECT wal_records::float8 AS records, wal_fpi::float8 AS fpi, wal_bytes::float8 AS bytes FROM pg_stat_wal').catch(() => ({ rows: [null] }));
+      return { tables: Object.fromEntries(tables.rows.map((t) => [t.relname, t])), commits: db.rows[0].commits, wal: wal.rows[0] };
     } finally {
       await client.end();
     }
@@ -607,7 +610,8 @@ export function tableWrites(databaseUrl) {
         if (row.inserted + row.updated + row.deleted >= 0.01) tables[name] = row;
       }
       const rowWrites = round(Object.values(tables).reduce((sum, t) => sum + t.inserted + t.updated + t.deleted, 0), 2);
-      return { tables, rowWrites, commitsPerRequest: per(now.commits - before.commits) };
+      const wal = now.wal && before.wal ? { records: per(now.wal.records - before.wal.records), fullPages: per(now.wal.fpi - before.wal.fpi), bytes: round(per(now.wal.bytes - before.wal.bytes), 0) } : null;
+      return { tables, rowWrites, commitsPerRequest: per(now.commits - before.commits), wal };
     },
     describe: describeWrites,
   };
@@ -655,7 +659,8 @@ function describeWrites(w) {
       const parts = [t.inserted && `${t.inserted} inserted`, t.updated && `${t.updated} updated${t.hotUpdated ? ` (${t.hotUpdated} HOT)` : ''}`, t.deleted && `${t.deleted} deleted`].filter(Boolean);
       return `    ${name.padEnd(30)} ${parts.join(', ')}`;
     });
-  return [`  rows written per request: ${w.rowWrites}, commits per request ${w.commitsPerRequest} (background jobs included)`, ...rows].join('\n');
+  const wal = w.wal ? [`  WAL per request: ${int(w.wal.bytes)} bytes in ${w.wal.records} records, ${w.wal.fullPages} of them whole pages (a page's first change after a checkpoint)`] : [];
+  return [`  rows written per request: ${w.rowWrites}, commits per request ${w.commitsPerRequest} (background jobs included)`, ...rows, ...wal].join('\n');
 }
 
 // ───────────────────────────── formatting ─────────────────────────────
