@@ -25,6 +25,8 @@ const PROCESS_SUITES = [
   'test/e2e/notifications-delivery.test.ts',
   // A real server process and a browser (Chromium) driving the console end to end.
   'test/browser/**/*.test.ts',
+  // `npm run bench` itself: its servers, its load, on both back-ends.
+  'test/bench/run-smoke.test.ts',
 ];
 
 export default defineConfig({

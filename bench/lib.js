@@ -38,6 +38,7 @@ export function loadSettings() {
     cpuProf: process.env.BENCH_CPU_PROF === '1' || process.env.BENCH_CPU_PROF === 'true',
     only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : null,
     verbose: process.env.BENCH_VERBOSE === '1',
+    resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results'),
   };
 }
 
@@ -582,8 +583,11 @@ export async function measureLoad(target, { durationSec, warmupSec, connections,
  * the server's, so every database's), from the cumulative statistics views. Backends
  * report their counts at most once a second, so each side waits a little longer than that first; the
  * requests cut at the end of the run still settle in that wait, so the figures are a little high.
+ * Null (no probe) without a PostgreSQL URL.
  */
 export function tableWrites(databaseUrl) {
+  // The embedded database lives inside the server's process: nothing to read from here.
+  if (!databaseUrl) return null;
   const read = async () => {
     await sleep(1_500);
     const client = new pg.Client({ connectionString: databaseUrl });

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startIdv } from './idv.js';
-import { BenchError, ROOT, ensureDir, installSignalHandlers, int, loadSettings, machineInfo, measureLoad, round, runCleanups, signIn, sleep } from './lib.js';
+import { BenchError, ensureDir, installSignalHandlers, int, loadSettings, machineInfo, measureLoad, round, runCleanups, signIn, sleep } from './lib.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -232,7 +232,7 @@ async function main() {
   line('sandbox lookups/s during a CSV export / without', `${int(results.sandbox.duringCsvExport ?? 0)} / ${int(results.sandbox.withoutExport)}`, `ratio ≥ 0.8 (${csvRatio})`);
   line('  that CSV export, under the load: rows/s', int(results.sandbox.csvUnderLoad.rowsPerSec), '(yields to requests)');
 
-  const file = join(ensureDir(join(ROOT, 'bench/results')), `records-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = join(ensureDir(settings.resultsDir), `records-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify({ machine, results }, null, 2)}\n`);
   console.log(`\nresults: ${file}`);
 }

@@ -6,7 +6,8 @@
 // Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 64),
 // BENCH_PIPELINING (default 1), BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL server to create a
 // temporary database on; otherwise the embedded database), BENCH_SCENARIOS (comma-separated ids),
-// BENCH_CPU_PROF=1 (--cpu-prof on the servers, summarised at the end), BENCH_VERBOSE=1 (server output).
+// BENCH_CPU_PROF=1 (--cpu-prof on the servers, summarised at the end), BENCH_VERBOSE=1 (server output),
+// BENCH_RESULTS_DIR (where latest.json and the profiles go; default bench/results).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -118,6 +119,8 @@ const scenarios = [
         check: (status, json) => status === 200 && json?.success === true && json.data?.verificationStatus === 'VERIFIED',
         pid: idv.child.pid,
         tail: () => idv.child.tail(),
+        // On PostgreSQL, what a sandbox lookup writes (its record and event, group-committed).
+        around: tableWrites(idv.databaseUrl),
         details: { storage: idv.storage.kind, storageDescription: idv.storage.description },
       };
     },
@@ -397,7 +400,7 @@ async function main() {
   const settings = loadSettings();
   const startedAt = new Date();
   const runStamp = startedAt.toISOString().replace(/[:.]/g, '-');
-  const resultsDir = ensureDir(join(ROOT, 'bench/results'));
+  const resultsDir = ensureDir(settings.resultsDir);
   const cpuProfDir = settings.cpuProf ? ensureDir(join(resultsDir, 'profiles', runStamp)) : null;
   const machine = machineInfo();
 

@@ -27,7 +27,6 @@ import pg from 'pg';
 import { startIdv } from './idv.js';
 import {
   BenchError,
-  ROOT,
   ensureDir,
   freePort,
   installSignalHandlers,
@@ -532,7 +531,7 @@ async function main() {
   if (k.background) line('  background deliveries/s during the load', int(k.background.deliveriesPerSec), '1,000 offered');
   if (broken.length > 0) console.log(`INVALID: ${broken.join(', ')} (see above)`);
 
-  const file = join(ensureDir(join(ROOT, 'bench/results')), `webhooks-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = join(ensureDir(settings.resultsDir), `webhooks-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify({ machine, settings: { durationSec: D, connections: settings.connections }, storage: idv.storage, valid: broken.length === 0, broken, results }, null, 2)}\n`);
   console.log(`\nresults: ${file}`);
   return broken.length > 0 ? 1 : 0;
