@@ -15,7 +15,6 @@ import { startIdv, startPeer, startSimulatorProcess } from './idv.js';
 import {
   BenchError,
   envNumber,
-  ROOT,
   ensureDir,
   freePort,
   installSignalHandlers,
