@@ -98,6 +98,9 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
   const { logger } = options;
   let redis: Redis | null = options.redisClient ?? null;
   const ownsRedis = options.redisClient === undefined && config.redisUrl !== null;
+  const closeRedis = () => {
+    if (ownsRedis) redis?.disconnect();
+  };
   // Redis before storage: a REDIS_URL that leads nowhere is said within its two seconds, not after a fresh
   // embedded database has been made and migrated (seconds more), and leaves no database behind.
   if (ownsRedis) {
@@ -105,7 +108,7 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
     const lastError = lastErrorOf(redis);
     await waitForRedis(redis).catch(() => {
       if (options.requireRedis) {
-        redis!.disconnect();
+        closeRedis();
         throw new StartupError(redisUnreachable(config.redisUrl!, lastError()));
       }
       // For the CLI, Redis down is not fatal: guards let requests through and the database decides.
@@ -116,12 +119,12 @@ export async function wire(config: Config, options: WireOptions): Promise<Runtim
   try {
     database = options.database ?? (await openConfiguredDatabase(config));
   } catch (err) {
-    if (ownsRedis) redis?.disconnect();
+    closeRedis();
     throw err;
   }
   const closeDatabase = options.database ? async () => undefined : () => database.close();
   const closeStorage = async () => {
-    if (ownsRedis) redis?.disconnect();
+    closeRedis();
     await closeDatabase();
   };
   const opened: Array<() => Promise<unknown>> = [];
