@@ -379,11 +379,29 @@ export const postgresPids = () => postgresProcesses().map((p) => p.pid);
  * Null when there is none (the embedded database runs in the server's own process).
  */
 export function postgresCpuSeconds() {
-  const processes = postgresProcesses();
-  if (processes.length === 0) return null;
-  let ticks = 0;
-  for (const { fields: f } of processes) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  return ticks / 100;
+  // One reading is a pass over /proc, the postmaster first: a backend reaped during the pass (its time
+  // moved to the postmaster's children's time after that was read, its own entry gone before it was)
+  // is in neither. Read straight after pgbench's eight backends exited, that lost all their time (10 µs
+  // a transaction printed). So a reading counts only when the pass after it saw the same processes
+  // with the same children's time.
+  const pass = () => {
+    const processes = postgresProcesses();
+    let ticks = 0;
+    let children = 0;
+    for (const { fields: f } of processes) {
+      ticks += Number(f[11]) + Number(f[12]);
+      children += Number(f[13]) + Number(f[14]);
+    }
+    return { pids: processes.map((p) => p.pid).join(','), ticks: ticks + children, children };
+  };
+  let last = pass();
+  if (last.pids === '') return null;
+  for (let i = 0; i < 50; i++) {
+    const next = pass();
+    if (next.pids === last.pids && next.children === last.children) return next.ticks / 100;
+    last = next;
+  }
+  return last.ticks / 100;
 }
 
 /**
