@@ -1,6 +1,6 @@
 // Starts the real idv server (dist/, built by `npm run build`) in a child process on fresh storage,
 // with a demo organisation and its test key. Shared by every scenario that loads idv.
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVE_NODE_FLAGS } from '../scripts/serve-flags.mjs';
 import {
@@ -52,6 +52,7 @@ export async function startIdv(settings, { cpuProfDir = null, name = 'idv', extr
     };
   } else {
     env.DATA_DIR = tempDir('idv-bench-data-');
+    if (settings.dataDirTemplate) cpSync(join(settings.dataDirTemplate, 'pgdata'), join(env.DATA_DIR, 'pgdata'), { recursive: true });
     storage = { kind: 'pglite', description: `embedded PGlite in ${env.DATA_DIR} (temporary)`, dataDir: env.DATA_DIR };
   }
 

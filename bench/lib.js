@@ -39,6 +39,9 @@ export function loadSettings() {
     only: process.env.BENCH_SCENARIOS ? process.env.BENCH_SCENARIOS.split(',').map((s) => s.trim()).filter(Boolean) : null,
     verbose: process.env.BENCH_VERBOSE === '1',
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results'),
+    // On the embedded database: a DATA_DIR holding a migrated database whose pgdata each temporary one
+    // starts as a copy of (the test suite's template), instead of making and migrating a cluster.
+    dataDirTemplate: process.env.BENCH_DATA_DIR_TEMPLATE || null,
   };
 }
 
