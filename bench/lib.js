@@ -2,7 +2,7 @@
 // Plain ESM JavaScript so `node bench/run.js` needs no build of its own (CONVENTIONS.md rule 12).
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -41,8 +41,15 @@ export function loadSettings() {
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results'),
     // On the embedded database: a DATA_DIR holding a migrated database whose pgdata each temporary one
     // starts as a copy of (the test suite's template), instead of making and migrating a cluster.
-    dataDirTemplate: process.env.BENCH_DATA_DIR_TEMPLATE || null,
+    dataDirTemplate: dataDirTemplate(process.env.BENCH_DATA_DIR_TEMPLATE),
   };
+}
+
+/** BENCH_DATA_DIR_TEMPLATE, checked: a directory with the embedded database's pgdata in it, or null when unset. */
+function dataDirTemplate(dir) {
+  if (!dir) return null;
+  if (!existsSync(join(dir, 'pgdata'))) throw new BenchError(`BENCH_DATA_DIR_TEMPLATE must be a DATA_DIR holding an embedded database (no pgdata in ${dir})`);
+  return dir;
 }
 
 /** The benchmark itself could not run (as opposed to a slow result, which is never an error). */
