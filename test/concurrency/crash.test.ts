@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../src/simulator/simulator.js';
 import { TEST_DATA_KEY, TEST_JWT_SECRET, backends, createHarness, createOrg, fund, type Harness } from '../helpers/harness.js';
+import { IDV_CLI, ROOT } from '../helpers/idv-process.js';
 
 /**
  * A server killed with SIGKILL between the hold and the settlement: once its lease expires a retry
@@ -10,7 +10,6 @@ import { TEST_DATA_KEY, TEST_JWT_SECRET, backends, createHarness, createOrg, fun
  * or taken twice. Real processes on PostgreSQL; short lease and hold timings so the test is quick.
  */
 const postgres = backends().find((b) => b.name === 'postgres');
-const ROOT = join(import.meta.dirname, '..', '..');
 // The shortest lease config.ts accepts for a 2.5 s provider timeout (3 ×, DESIGN.md §1).
 const PROVIDER_TIMEOUT_MS = 2_500;
 const LEASE_MS = 3 * PROVIDER_TIMEOUT_MS;
@@ -33,7 +32,7 @@ describe.runIf(postgres)('a server killed mid-verification [postgres]', () => {
   });
 
   async function server(): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, [IDV_CLI, 'serve'], {
       cwd: ROOT,
       env: {
         ...process.env,

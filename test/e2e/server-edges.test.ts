@@ -3,19 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GATEWAY_SECRET, PROVIDER_URL_SETTINGS } from '../../src/config.js';
 import { gatewaySignature } from '../../src/providers/http/gateway.http.js';
 import { cli, cliTargets } from '../helpers/cli.js';
 import { otpFrom } from '../helpers/harness.js';
+import { IDV_CLI, ROOT } from '../helpers/idv-process.js';
 
 /**
  * The server's edges as a newcomer's `idv serve` has them (issue 9): a real process in development
  * with no HOST, no gateway, one trusted proxy hop and small listener limits. Everything here goes
  * over real sockets: who the client is, how long a request may take to arrive, how many may be open.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const PASSWORD = 'edges password 1234';
 const LIMITS = { HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '20000', MAX_CONNECTIONS: '40' };
 
@@ -115,7 +114,7 @@ for (const target of cliTargets('edges')) {
       expect((await cli(env, 'service', 'provision', '--org', organisationId, '--service', 'NIN_LOOKUP')).code).toBe(0);
       testKey = (await cli(env, 'key', 'create', '--org', organisationId, '--type', 'test', '--name', 'edges')).json().secret;
 
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+      child = spawn(process.execPath, [IDV_CLI, 'serve'], {
         cwd: ROOT,
         env: {
           ...process.env,

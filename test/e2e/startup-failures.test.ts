@@ -5,12 +5,12 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { IDV_CLI, ROOT } from '../helpers/idv-process.js';
 
 /**
  * `idv serve` that cannot start says why in one line naming the setting, and exits non-zero: it never
  * hangs (the only bound on time is each test's own timeout). Real processes, as a newcomer runs them.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const SECRETS = { JWT_SECRET: 's'.repeat(40), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
 const children: ChildProcessWithoutNullStreams[] = [];
 const servers: Server[] = [];
@@ -24,7 +24,7 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'idv-startup-'));
 
 /** Runs `idv serve` until it exits; resolves with its exit code and output. */
 async function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, [IDV_CLI, 'serve'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', HOST: '', PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', REDIS_URL: '', BANNER: '', DATA_DIR: freshDir(), ...SECRETS, ...env },
   });

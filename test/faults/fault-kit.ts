@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -11,6 +10,7 @@ import { simulatorUrls } from '../../src/providers/http/providers.http.js';
 import { UPSTREAMS } from '../../src/providers/ports.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
 import { TEST_DATA_KEY, TEST_JWT_SECRET, createOrg, fund, type Harness, type TestOrg } from '../helpers/harness.js';
+import { IDV_CLI, ROOT } from '../helpers/idv-process.js';
 
 /**
  * The shared pieces of the fault suite (test/faults): real `idv serve` processes on PostgreSQL (and,
@@ -18,7 +18,6 @@ import { TEST_DATA_KEY, TEST_JWT_SECRET, createOrg, fund, type Harness, type Tes
  * invariants checked against the database after each fault.
  */
 
-export const ROOT = join(import.meta.dirname, '..', '..');
 export const PROVIDER_TIMEOUT_MS = 1_000;
 /** At least 3 × the provider timeout + 1 s (config.ts validates it). */
 export const LEASE_MS = 4_000;
@@ -126,7 +125,7 @@ export async function startServer(options: {
     ...options.env,
   };
   for (const u of UPSTREAMS) env[PROVIDER_URL_SETTINGS[u]] = upstreams[u];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [IDV_CLI, 'serve'], { cwd: ROOT, env });
   track(child);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import { expect } from 'vitest';
-import { ROOT } from './idv-process.js';
+import { IDV_CLI as CLI, ROOT } from './idv-process.js';
 
 /**
  * The browser end-to-end harness of the console (DESIGN.md §14): Debian's Chromium driven by
@@ -64,8 +64,6 @@ export interface ConsoleServer {
   stop(): Promise<void>;
 }
 
-/** The compiled CLI: the console's static files exist only in dist/console, built by `npm run build`. */
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 
 /**
  * A real `idv serve` (compiled, NODE_ENV=development so the outbox is open to this machine) on a

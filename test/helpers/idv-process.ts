@@ -1,8 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 
-/** The repository root: real `idv` processes run from the sources (through tsx), as `npm run dev` does. */
+/** The repository root. */
 export const ROOT = join(import.meta.dirname, '..', '..');
+/**
+ * The compiled CLI that real `idv` processes run, as `npm start` and `idv` do. The global setup builds
+ * it first when src/ changed since (test/global-setup.ts), so it is never older than the sources.
+ */
+export const IDV_CLI = join(ROOT, 'dist', 'cli', 'main.js');
 
 export interface IdvProcess {
   child: ChildProcessWithoutNullStreams;
@@ -17,7 +22,7 @@ export interface IdvProcess {
  * Each process is added to `children`, for the caller's afterAll to kill what is still running.
  */
 export function spawnIdv(children: ChildProcessWithoutNullStreams[], env: NodeJS.ProcessEnv, ...argv: string[]): IdvProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [IDV_CLI, ...argv], { cwd: ROOT, env });
   children.push(child);
   let stdout = '';
   let stderr = '';
