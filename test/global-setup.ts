@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteImage } from '../src/platform/db.js';
+import { openDatabase } from '../src/platform/db.js';
+import { readSeed, seedMatches } from '../src/platform/pglite-seed.js';
 import { migrate } from '../src/migrate.js';
 import { buildConsoleIfStale, buildIfStale } from '../scripts/build-if-stale.mjs';
 
@@ -16,11 +18,16 @@ const ROOT = join(import.meta.dirname, '..');
  * from it costs about half the CPU of compiling the sources on the fly with tsx (3.1–3.8 against
  * 5.3–6.4 s to a listening server), and a process group starts dozens. So dist/ is built here when
  * src/ or console/ changed since the last build, as `npm start` would: what runs is never older than
- * the checkout. `npm install` has built it, so a run after it builds nothing.
+ * the checkout. The same goes for the embedded database's seed (dist/pglite-seed/), which every new
+ * embedded database here starts from. `npm install` has built both, so a run after it builds nothing.
  */
-function buildForProcesses() {
+function buildForTests() {
   if (!buildIfStale(ROOT)) throw new Error('dist/ could not be built from src/ (the errors are above): the suites that start idv processes run the build');
-  if (!buildConsoleIfStale(ROOT)) throw new Error("the console could not be built (the errors are above): the browser suites serve dist/console");
+  if (!buildConsoleIfStale(ROOT)) throw new Error('the console could not be built (the errors are above): the browser suites serve dist/console');
+  if (!seedMatches()) {
+    const written = spawnSync(process.execPath, [join(ROOT, 'scripts', 'write-pglite-seed.mjs')], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    if (written.status !== 0 || !seedMatches()) throw new Error("the embedded database's seed could not be written (scripts/write-pglite-seed.mjs; the errors are above)");
+  }
 }
 
 /**
@@ -47,9 +54,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  buildForProcesses();
+  buildForTests();
   // In watch mode, a rerun after an edit runs the edit.
-  project.onTestsRerun(() => buildForProcesses());
+  project.onTestsRerun(() => buildForTests());
   const ci = process.env.CI === 'true' || process.env.CI === '1';
   const baseUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL ?? null;
@@ -105,17 +112,16 @@ export default async function setup(project: TestProject) {
     }
   }
 
-  // One embedded database migrated here; each suite opens a copy of its image (much faster than a new
-  // cluster: initdb is most of the cost), and migrate() then finds nothing to do.
-  const embedded = await openDatabase({ kind: 'pglite-memory' });
-  await migrate(embedded);
-  const image = Buffer.from(await (await pgliteImage(embedded)).arrayBuffer());
-  await embedded.close();
+  // The seed is a migrated embedded database; each suite opens copies of its image (much faster than a
+  // new cluster: initdb is most of the cost), and migrate() then finds nothing to do.
+  const seed = readSeed();
+  if (!seed) throw new Error("the embedded database's seed went missing after it was checked");
+  const image = Buffer.from(await seed.arrayBuffer());
   const pgliteImagePath = join(tmpdir(), `idv-test-pglite-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tar`);
   writeFileSync(pgliteImagePath, image);
 
   // The same database as a DATA_DIR on disk, for the CLI suites (seededDataDir): a copy of its files
-  // starts in a fraction of a second, where a new directory makes a cluster and migrates it (5–8 s of CPU).
+  // starts in a fraction of a second, where a new directory loads the seed's image (about 2 s of CPU).
   const pgliteDataDirTemplate = mkdtempSync(join(tmpdir(), 'idv-test-datadir-'));
   const onDisk = new PGlite(join(pgliteDataDirTemplate, 'pgdata'), { loadDataDir: new Blob([image]) });
   await onDisk.waitReady;

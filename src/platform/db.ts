@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { MIGRATIONS_DIR, numberedMigrations } from './migration-files.js';
+import { readSeed } from './pglite-seed.js';
 import { postgresKysely } from './postgres.js';
 import type { DB } from './schema.js';
 
@@ -23,17 +25,18 @@ export interface Database {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  // On disk in dataDir/pgdata. A new one starts from `seed` (default: the build's, when it matches: pglite-seed.ts; null: none).
+  | { kind: 'pglite'; dataDir: string; seed?: Blob | null }
   // In memory; from `image` (an image of a data directory, from pgliteImage()) instead of a new cluster when given.
   | { kind: 'pglite-memory'; image?: Blob };
 
-const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 const MIGRATION_LOCK_ID = 7_320_114_001;
 
 /** Opens PostgreSQL or the embedded database; neither is migrated until migrate() is called. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.kind === 'pglite' ? target.dataDir : null, target.kind === 'pglite-memory' ? target.image : undefined);
+  if (target.kind === 'pglite-memory') return openPglite(null, target.image);
+  return openPglite(target.dataDir, target.seed);
 }
 
 const pgliteClients = new WeakMap<Database, PGlite>();
@@ -78,12 +81,26 @@ function openPostgres(url: string, poolSize: number): Database {
   };
 }
 
-async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
+/** True when dir holds no cluster yet: it does not exist, or is empty (a cluster half made is left to PGlite, as it was). */
+function noCluster(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+/**
+ * In memory from `image` (or a new cluster), or on disk in dataDir/pgdata. A new directory on disk
+ * starts from `image` (undefined: the build's seed when it matches), else PGlite initialises a cluster.
+ */
+async function openPglite(dataDir: string | null, image?: Blob | null): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (dataDir !== null) lock = lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = dataDir === null ? new PGlite({ loadDataDir: image }) : new PGlite(join(dataDir, 'pgdata'));
+    if (dataDir === null) client = new PGlite({ loadDataDir: image ?? undefined });
+    else {
+      const pgdata = join(dataDir, 'pgdata');
+      const seed = noCluster(pgdata) ? (image === undefined ? readSeed() : image) : null;
+      client = new PGlite(pgdata, seed ? { loadDataDir: seed } : {});
+    }
     await client.waitReady;
   } catch (err) {
     lock?.release();
@@ -123,9 +140,7 @@ async function applyPending(exec: Exec): Promise<string[]> {
     'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await exec('SELECT version FROM schema_migrations')).map((r) => String(r.version)));
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort();
+  const files = numberedMigrations();
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');

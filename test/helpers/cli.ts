@@ -27,7 +27,7 @@ export async function cli(env: Record<string, string>, ...argv: string[]) {
 /**
  * A new DATA_DIR holding a migrated embedded database and nothing else: a copy of the files of the one
  * the global setup made. Where a test is not about a first start on an empty directory, this spares the
- * new cluster and its migrations (5–8 s of CPU each, on two shared cores).
+ * load of the seed's image that a new directory starts from (about 2 s of CPU each, on two shared cores).
  */
 export function seededDataDir(label: string): string {
   const dir = mkdtempSync(join(tmpdir(), `idv-${label}-`));
