@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,10 +49,13 @@ describe('the seed of a new embedded database: files', () => {
     rmSync(join(dir, 'manifest.json'));
     expect(readSeed(dirUrl(dir))).toBeNull();
 
-    // Written again: whole, and an image without its manifest is never used.
+    // Written again: whole, and a manifest without its image is never used.
     writeSeed(image, currentManifest(), dirUrl(dir));
     expect(seedMatches(dirUrl(dir))).toBe(true);
     rmSync(join(dir, 'image.tar'));
+    expect(readSeed(dirUrl(dir))).toBeNull();
+    // An image that cannot be read is no seed (a start then initialises a cluster): here a directory in its place.
+    mkdirSync(join(dir, 'image.tar'));
     expect(readSeed(dirUrl(dir))).toBeNull();
   });
 

@@ -48,9 +48,16 @@ export function seedMatches(dir: URL = SEED_DIR): boolean {
   return manifest.pglite === current.pglite && manifest.migrations === current.migrations;
 }
 
-/** The seed's image when it matches (seedMatches); null otherwise. */
+/**
+ * The seed's image when it matches (seedMatches); null otherwise, and when it cannot be read: the seed
+ * only saves time, so a start never fails for it (a new cluster is initialised instead).
+ */
 export function readSeed(dir: URL = SEED_DIR): Blob | null {
-  return seedMatches(dir) ? new Blob([readFileSync(new URL(IMAGE, dir))]) : null;
+  try {
+    return seedMatches(dir) ? new Blob([readFileSync(new URL(IMAGE, dir))]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
