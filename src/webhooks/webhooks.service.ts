@@ -6,6 +6,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import type { Clock } from '../platform/clock.js';
 import type { DataCipher } from '../platform/crypto.js';
 import { conflict, notFound, validationError, type FieldError } from '../platform/errors.js';
+import { createGroupCommitter } from '../platform/group-commit.js';
 import type { IdGenerator } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import { loopLoad } from '../platform/loop-load.js';
@@ -626,40 +627,16 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     startedAt: Date;
     outcome: AttemptOutcome;
   }
-  interface QueuedOutcome extends Outcome {
-    resolve(): void;
-    reject(err: unknown): void;
-  }
-
-  /** Outcomes waiting to be stored; the ones that arrive while a batch is being stored form the next. */
-  const outcomes: QueuedOutcome[] = [];
-  let recording: Promise<void> | null = null;
-  const RECORD_BATCH = 500;
-
   /**
-   * Stores an attempt's outcome. Outcomes are stored together, one transaction for all that finished
-   * while the previous one was being written: no waiting when idle, few commits when busy.
+   * Stores an attempt's outcome. Outcomes are group-committed (platform/group-commit.ts): one transaction
+   * for all that finished by the next turn of the event loop or while the previous one was being written,
+   * so no waiting when idle and few commits when busy. A batch that fails is stored again one outcome at a
+   * time; an outcome that still cannot be stored leaves its lease to lapse, and the delivery is sent again
+   * (at least once; the same webhook-id).
    */
+  const recorder = createGroupCommitter<Outcome>({ flush: (batch) => retryTransient(() => recordBatch(batch)), maxBatch: 500 });
   function record(o: Outcome): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      outcomes.push({ ...o, resolve, reject });
-      recording ??= (async () => {
-        try {
-          while (outcomes.length > 0) {
-            const batch = outcomes.splice(0, RECORD_BATCH);
-            try {
-              await retryTransient(() => recordBatch(batch));
-              for (const b of batch) b.resolve();
-            } catch (err) {
-              // The leases lapse and the deliveries are sent again (at least once; the same webhook-id).
-              for (const b of batch) b.reject(err);
-            }
-          }
-        } finally {
-          recording = null;
-        }
-      })();
-    });
+    return recorder.submit(o);
   }
 
   /** Runs fn again (up to 3 times in all) when PostgreSQL aborted it for a deadlock or a serialization failure. */
@@ -679,7 +656,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
    * process's leases: a delivery taken over after its lease lapsed is not touched. Endpoints are
    * locked first, in id order, then the deliveries: every writer that waits takes them in that order.
    */
-  async function recordBatch(batch: QueuedOutcome[]): Promise<void> {
+  async function recordBatch(batch: Outcome[]): Promise<void> {
     const now = clock.now();
     let disabledAny = false;
     await db.transaction().execute(async (trx) => {
