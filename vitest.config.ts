@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './test/sequencer.js';
 
 /**
  * Two groups, one after the other. Each file works on a PostgreSQL database of its own (test/setup.ts,
@@ -41,6 +42,8 @@ export default defineConfig({
     // beyond the modules: each makes its own databases, apps and clocks.
     isolate: false,
     reporters: ['default', './test/summary-reporter.ts'],
+    // Long files first (test/sequencer.ts): on a clean clone Vitest has no durations and starts the largest first.
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
