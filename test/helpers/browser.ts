@@ -64,7 +64,6 @@ export interface ConsoleServer {
   stop(): Promise<void>;
 }
 
-
 /**
  * A real `idv serve` (compiled, NODE_ENV=development so the outbox is open to this machine) on a
  * fresh PostgreSQL database made from TEST_DATABASE_URL, then `idv demo` against the same database
