@@ -54,6 +54,16 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Every temporary file and directory of the run (the suites' DATA_DIRs, copies of the 41 MB seed,
+  // their servers', CLIs' and browsers' own) goes under one directory, removed at the end: os.tmpdir()
+  // reads TMPDIR, and the workers and every process they start inherit it. Before, each full run left
+  // about 300 directories behind, half a gigabyte of embedded databases among them. Vitest runs this
+  // setup once per project: the first makes the directory and removes it, the others share it (nested,
+  // the path grew past what a Unix socket's name holds, and Chromium would not start).
+  const ownsRunTmp = !process.env.IDV_TEST_TMPDIR;
+  if (ownsRunTmp) process.env.IDV_TEST_TMPDIR = mkdtempSync(join(tmpdir(), 'idv-t-'));
+  const runTmp = process.env.IDV_TEST_TMPDIR!;
+  process.env.TMPDIR = runTmp;
   buildForTests();
   // In watch mode, a rerun after an edit runs the edit.
   project.onTestsRerun(() => buildForTests());
@@ -132,8 +142,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDataDirTemplate', pgliteDataDirTemplate);
   project.provide('redisUrl', redisUrl);
   return async () => {
-    rmSync(pgliteImagePath, { force: true });
-    rmSync(pgliteDataDirTemplate, { recursive: true, force: true });
     await dropDatabases?.();
+    if (ownsRunTmp) rmSync(runTmp, { recursive: true, force: true });
   };
 }
