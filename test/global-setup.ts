@@ -56,8 +56,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Every temporary file and directory of the run (the suites' DATA_DIRs, copies of the 41 MB seed,
   // their servers', CLIs' and browsers' own) goes under one directory, removed at the end: os.tmpdir()
-  // reads TMPDIR, and the workers and every process they start inherit it. Before, each full run left
-  // about 300 directories behind, half a gigabyte of embedded databases among them. Vitest runs this
+  // reads TMPDIR, and the workers and every process they start inherit it. Before, a full run left about
+  // a hundred directories behind, many of them holding a copy of the 41 MB database. Vitest runs this
   // setup once per project: the first makes the directory and removes it, the others share it (nested,
   // the path grew past what a Unix socket's name holds, and Chromium would not start).
   const ownsRunTmp = !process.env.IDV_TEST_TMPDIR;
