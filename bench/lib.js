@@ -40,7 +40,7 @@ export function loadSettings() {
     verbose: process.env.BENCH_VERBOSE === '1',
     resultsDir: process.env.BENCH_RESULTS_DIR || join(ROOT, 'bench/results'),
     // On the embedded database: a DATA_DIR holding a migrated database whose pgdata each temporary one
-    // starts as a copy of (the test suite's template), instead of making and migrating a cluster.
+    // starts as a copy of (the test suite's template), instead of loading the build's seed.
     dataDirTemplate: dataDirTemplate(process.env.BENCH_DATA_DIR_TEMPLATE),
   };
 }

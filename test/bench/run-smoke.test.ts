@@ -69,9 +69,9 @@ function expectMeasured(run: { code: number | null; output: string; report: Json
 
 describe('npm run bench, its sandbox and live scenarios', () => {
   it('on the embedded database: measured, without the table-writes probe', async () => {
-    // From the suite's migrated data directory: a new one makes a cluster and migrates it (run alone,
-    // 30 s of this bench run against 24 s from the template; more under the suite's load), and a first
-    // start on an empty directory is the Quick start's test (test/browser/quickstart.test.ts).
+    // From the suite's migrated data directory, a copy of its files: a new one loads the build's seed
+    // first (src/platform/pglite-seed.ts), and a first start on an empty directory is the Quick start's
+    // test (test/browser/quickstart.test.ts).
     const run = await bench('', inject('pgliteDataDirTemplate') ?? '');
     const report = expectMeasured(run, 'pglite');
     expect(report.scenarios['idv-nin-live'].probed).toBeUndefined();
