@@ -36,7 +36,8 @@ import {
   fixtureFaceValidation,
 } from '../../src/providers/fixtures.js';
 import { SIMULATOR_MOUNTS, createHttpProviders, simulatorUrls, type HttpProviders, type HttpProvidersOptions } from '../../src/providers/http/providers.http.js';
-import { retryAfterSeconds } from '../../src/providers/http/upstream.http.js';
+import { compileAnswer, createUpstreamClient, retryAfterSeconds } from '../../src/providers/http/upstream.http.js';
+import { Type } from '@sinclair/typebox';
 import { UPSTREAMS, type ProviderCallContext, type ProviderOutcome, type Upstream } from '../../src/providers/ports.js';
 import { startSimulator } from '../../src/simulator/simulator.js';
 
@@ -785,6 +786,34 @@ describe('a dead upstream', () => {
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => blackhole.close(() => r()));
+    }
+  });
+});
+
+describe('a call waiting for a connection', () => {
+  it('times out while queued, is never sent after its answer, and leaves the pool serving the next call', async () => {
+    let hang = true;
+    const seen: string[] = [];
+    const upstream = await scriptedUpstream((req, res) => {
+      seen.push(String(req.headers['x-request-id']));
+      if (hang) return; // never answers
+      res.writeHead(200, { 'content-type': 'application/json', 'retry-after': '3' });
+      res.end(JSON.stringify({ referenceId: 'R1', ok: true, extra: 1 }));
+    });
+    // One connection: the second call waits in the pool behind the first, which never gets an answer.
+    const client = createUpstreamClient({ baseUrl: upstream.url, timeoutMs: 200, connections: 1, breaker: new CircuitBreaker('queued', { minimumCalls: Number.MAX_SAFE_INTEGER }) });
+    const spec = { path: '/x', body: { n: 1 }, answer: compileAnswer(Type.Object({ referenceId: Type.String(), ok: Type.Boolean() })), value: (a: { ok: boolean }) => a };
+    try {
+      const [first, queued] = await Promise.all([client.call(spec, ctx({ requestId: 'first' })), client.call(spec, ctx({ requestId: 'queued' }))]);
+      expect(first).toEqual({ kind: 'failure', code: 'PROVIDER_TIMEOUT' });
+      expect(queued).toEqual({ kind: 'failure', code: 'PROVIDER_TIMEOUT' });
+      hang = false;
+      // The queued call was aborted when it reached the connection, not sent: the next call is.
+      expect(await client.call(spec, ctx({ requestId: 'third' }))).toEqual({ kind: 'found', referenceId: 'R1', value: { referenceId: 'R1', ok: true } });
+      expect(seen).toEqual(['first', 'third']);
+    } finally {
+      await client.close();
+      await upstream.close();
     }
   });
 });

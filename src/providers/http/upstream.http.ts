@@ -54,6 +54,8 @@ export interface UpstreamClient {
 export const compileAnswer = <S extends TSchema>(schema: S): TypeCheck<S> => TypeCompiler.Compile(schema);
 
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
+const TIMED_OUT = Object.freeze({ kind: 'failure', code: 'PROVIDER_TIMEOUT' }) satisfies ProviderOutcome<never>;
+const UNAVAILABLE = Object.freeze({ kind: 'failure', code: 'PROVIDER_UNAVAILABLE' }) satisfies ProviderOutcome<never>;
 /** A registry answer larger than this is not one (photos included, answers are far smaller). */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
@@ -70,38 +72,68 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const baseHeaders: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.apiKey) baseHeaders.authorization = `Bearer ${options.apiKey}`;
 
-  async function request<S extends TSchema, T>(spec: UpstreamCall<S, T>, ctx: ProviderCallContext): Promise<ProviderOutcome<T>> {
+  /**
+   * One call through undici's dispatch with a handler (the interface pool.request() itself implements):
+   * no promise chain, body stream or AbortSignal per call, which request() builds and this adapter never
+   * needed; the body is gathered as the chunks arrive. One timer bounds the whole call: queued for a
+   * connection, connecting, headers or body. A call whose timer fired is answered at once and aborted
+   * (now, or as soon as it reaches a connection); anything undici reports after that is ignored.
+   */
+  function request<S extends TSchema, T>(spec: UpstreamCall<S, T>, ctx: ProviderCallContext): Promise<ProviderOutcome<T>> {
     const headers: Record<string, string> = { ...baseHeaders, 'x-request-id': ctx.requestId };
     if (spec.correlation && ctx.correlationId) headers['x-correlation-id'] = ctx.correlationId;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-    let status: number;
-    let retryAfter: string | string[] | undefined;
-    let text: string | null;
-    try {
-      const res = await pool.request({
-        method: 'POST',
-        path: `${prefix}${spec.path}`,
-        headers,
-        body: JSON.stringify(spec.body),
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        signal: controller.signal,
-      });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      try {
-        text = await res.body.text();
-      } catch (err) {
-        if (controller.signal.aborted || isTimeout(err)) return { kind: 'failure', code: 'PROVIDER_TIMEOUT' };
-        text = null;
-      }
-    } catch (err) {
-      return { kind: 'failure', code: controller.signal.aborted || isTimeout(err) ? 'PROVIDER_TIMEOUT' : 'PROVIDER_UNAVAILABLE' };
-    } finally {
-      clearTimeout(timer);
-    }
-    return classify(spec, status, retryAfter, text, clock);
+    return new Promise<ProviderOutcome<T>>((resolve) => {
+      let settled = false;
+      let abort: ((reason: Error) => void) | null = null;
+      let status = 0;
+      let retryAfter: string | undefined;
+      const chunks: Buffer[] = [];
+      const end = (outcome: ProviderOutcome<T>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => {
+        end(TIMED_OUT);
+        abort?.(new undiciErrors.RequestAbortedError('the upstream call timed out'));
+      }, options.timeoutMs);
+      pool.dispatch(
+        {
+          method: 'POST',
+          path: `${prefix}${spec.path}`,
+          headers,
+          body: JSON.stringify(spec.body),
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        },
+        {
+          onConnect(abortCall: (reason: Error) => void) {
+            if (settled) abortCall(new undiciErrors.RequestAbortedError('the upstream call timed out'));
+            else abort = abortCall;
+          },
+          onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+            status = statusCode;
+            retryAfter = headerValue(rawHeaders, 'retry-after');
+            return true;
+          },
+          onData(chunk: Buffer) {
+            chunks.push(chunk);
+            return true;
+          },
+          onComplete() {
+            const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+            end(classify(spec, status, retryAfter, text, clock));
+          },
+          onError(err: Error) {
+            if (isTimeout(err)) end(TIMED_OUT);
+            // Headers came, then the body failed (reset, too large): the answer is unreadable.
+            else if (status !== 0) end(classify(spec, status, retryAfter, null, clock));
+            else end(UNAVAILABLE);
+          },
+        },
+      );
+    });
   }
 
   return {
@@ -114,7 +146,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 function classify<S extends TSchema, T>(
   spec: UpstreamCall<S, T>,
   status: number,
-  retryAfter: string | string[] | undefined,
+  retryAfter: string | undefined,
   text: string | null,
   clock: Clock,
 ): ProviderOutcome<T> {
@@ -130,6 +162,15 @@ function classify<S extends TSchema, T>(
   if (status === 503) return { kind: 'failure', code: 'PROVIDER_UNAVAILABLE' };
   if (status === 504) return { kind: 'failure', code: 'PROVIDER_TIMEOUT' };
   return { kind: 'failure', code: 'PROVIDER_ERROR' };
+}
+
+/** The first value of a header among undici's raw headers (name, value, name, value, …), or undefined. */
+function headerValue(rawHeaders: Buffer[], name: string): string | undefined {
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const key = rawHeaders[i]!;
+    if (key.length === name.length && key.toString('latin1').toLowerCase() === name) return rawHeaders[i + 1]!.toString('latin1');
+  }
+  return undefined;
 }
 
 function parseJson(text: string | null): unknown {
@@ -155,7 +196,6 @@ function isTimeout(err: unknown): boolean {
   return (
     err instanceof undiciErrors.HeadersTimeoutError ||
     err instanceof undiciErrors.BodyTimeoutError ||
-    err instanceof undiciErrors.ConnectTimeoutError ||
-    (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+    err instanceof undiciErrors.ConnectTimeoutError
   );
 }
