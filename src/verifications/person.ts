@@ -27,11 +27,20 @@ export function shapePerson(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const source = person as Record<string, string | undefined>;
-  for (const field of [...PERSON_FIELDS[level], ...(extraFields[level] ?? [])]) {
-    const value = source[field];
-    if (value !== undefined && value !== null && value !== '') out[field] = value;
-  }
-  return { ...out, ...echo };
+  // Plain loops and assignments, no spread of arrays or objects: this runs on every person answer.
+  const take = (fields: readonly string[] | undefined) => {
+    if (fields === undefined) return;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const value = source[field];
+      if (value !== undefined && value !== null && value !== '') out[field] = value;
+    }
+  };
+  take(PERSON_FIELDS[level]);
+  take(extraFields[level]);
+  // An echoed field already taken keeps its place with the echoed value; the others follow, in order.
+  for (const key in echo) out[key] = echo[key]!;
+  return out;
 }
 
 const opt = (description: string, extra: Record<string, unknown> = {}) => Type.Optional(Type.String({ description, ...extra }));
