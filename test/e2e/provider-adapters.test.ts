@@ -432,11 +432,12 @@ async function scriptedUpstream(handler: (req: IncomingMessage, res: ServerRespo
 }
 
 describe('classification of answers no well-behaved upstream gives', () => {
-  let next: { status: number; headers?: Record<string, string>; body?: string; stallBody?: boolean };
+  let next: { status: number; headers?: Record<string, string>; body?: string; stallBody?: boolean; earlyHints?: boolean };
   let upstream: Awaited<ReturnType<typeof scriptedUpstream>>;
   let p: HttpProviders;
   beforeAll(async () => {
     upstream = await scriptedUpstream((_req, res) => {
+      if (next.earlyHints) res.writeEarlyHints({ link: '</x>; rel=preload' });
       res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
       if (next.stallBody) {
         res.write(next.body?.slice(0, 5) ?? '{');
@@ -482,6 +483,13 @@ describe('classification of answers no well-behaved upstream gives', () => {
       answer(200, body);
       expect(await call(), label).toEqual(failure('PROVIDER_ERROR'));
     }
+  });
+
+  it('an informational answer first (103 Early Hints): the final answer is the one classified', async () => {
+    next = { status: 429, headers: { 'retry-after': '9' }, body: '', earlyHints: true };
+    expect(await p.identity.lookupNin(FIXTURE_NIN_FOUND, ctx())).toEqual(failure('PROVIDER_RATE_LIMITED', { retryAfterSeconds: 9 }));
+    next = { status: 200, body: JSON.stringify({ referenceId: 'R1', person: { firstName: 'Ada' } }), earlyHints: true };
+    expect(await p.identity.lookupNin(FIXTURE_NIN_FOUND, ctx())).toEqual({ kind: 'found', referenceId: 'R1', value: { firstName: 'Ada' } });
   });
 
   it('a well-formed 200 keeps only the fields of the port (extra ones are dropped)', async () => {

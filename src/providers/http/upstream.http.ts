@@ -98,41 +98,40 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         end(TIMED_OUT);
         abort?.(new undiciErrors.RequestAbortedError('the upstream call timed out'));
       }, options.timeoutMs);
-      pool.dispatch(
-        {
-          method: 'POST',
-          path: `${prefix}${spec.path}`,
-          headers,
-          body: JSON.stringify(spec.body),
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
+      const handler = {
+        onConnect(abortCall: (reason: Error) => void) {
+          if (settled) abortCall(new undiciErrors.RequestAbortedError('the upstream call timed out'));
+          else abort = abortCall;
         },
-        {
-          onConnect(abortCall: (reason: Error) => void) {
-            if (settled) abortCall(new undiciErrors.RequestAbortedError('the upstream call timed out'));
-            else abort = abortCall;
-          },
-          onHeaders(statusCode: number, rawHeaders: Buffer[]) {
-            status = statusCode;
-            retryAfter = headerValue(rawHeaders, 'retry-after');
-            return true;
-          },
-          onData(chunk: Buffer) {
-            chunks.push(chunk);
-            return true;
-          },
-          onComplete() {
-            const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-            end(classify(spec, status, retryAfter, text, clock));
-          },
-          onError(err: Error) {
-            if (isTimeout(err)) end(TIMED_OUT);
-            // Headers came, then the body failed (reset, too large): the answer is unreadable.
-            else if (status !== 0) end(classify(spec, status, retryAfter, null, clock));
-            else end(UNAVAILABLE);
-          },
+        onHeaders(statusCode: number, rawHeaders: Buffer[]) {
+          // An informational answer (1xx) is not the answer: the final one follows.
+          if (statusCode < 200) return true;
+          status = statusCode;
+          retryAfter = headerValue(rawHeaders, 'retry-after');
+          return true;
         },
-      );
+        onData(chunk: Buffer) {
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+          end(classify(spec, status, retryAfter, text, clock));
+        },
+        onError(err: Error) {
+          if (isTimeout(err)) end(TIMED_OUT);
+          // Headers came, then the body failed (reset, too large): the answer is unreadable.
+          else if (status !== 0) end(classify(spec, status, retryAfter, null, clock));
+          else end(UNAVAILABLE);
+        },
+      };
+      const call = { method: 'POST' as const, path: `${prefix}${spec.path}`, headers, body: JSON.stringify(spec.body), headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs };
+      try {
+        pool.dispatch(call, handler);
+      } catch {
+        // Refused before it was sent, as pool.request() would reject: the upstream was not reached.
+        end(UNAVAILABLE);
+      }
     });
   }
 
